@@ -29,11 +29,11 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
-from bench.corpus import OUTLETS, Pool, count_words, iter_derived
-from bench.peers import TantivyBuilder, build_whoosh_naive
+from bench.engines.corpus import OUTLETS, Pool, count_words, iter_derived
+from bench.engines.peers import TantivyBuilder, build_whoosh_naive
 from onrecord.search import Article, SegmentBatch, commit_batches, hold_write_lock, open_index, write_segment
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 STREAM_BATCH = 500  # articles per slice of the stream handed round the workers
 NAMES = 5  # most frequent speakers/institutions the query set filters on
 # Forked workers inherit what the parent holds (no pickling, modules already
@@ -81,8 +81,8 @@ def code_hash() -> str:
     """Return a short hash of the code that shapes a derived index: the
     index schema, its fields' posting format, the term table's codec and the corpus recipe."""
     digest = hashlib.sha256()
-    for rel in ("search/storage/schema.py", "search/storage/analyzers.py",
-                "search/storage/pooled/sortedterms.py", "search/storage/pooled/compactterms.py", "bench/corpus.py"):
+    for rel in ("search/storage/schema.py", "search/storage/analyzers.py", "search/storage/pooled/sortedterms.py",
+                "search/storage/pooled/compactterms.py", "bench/engines/corpus.py"):
         digest.update((REPO / rel).read_bytes())
     return digest.hexdigest()[:12]
 

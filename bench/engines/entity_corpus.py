@@ -5,7 +5,7 @@ Owns the recipe (seeded, so the same arguments always give the same
 articles): `iter_prolific` yields articles of 3-12 short paragraphs until
 PROLIFIC has exactly `quotes` quotes (most paragraphs quote them once, some
 twice, the rest quote someone else), each article dated in 2004-2024 (one in
-thirty undated) with an outlet from bench.corpus.OUTLETS; `long_article`
+thirty undated) with an outlet from bench.engines.corpus.OUTLETS; `long_article`
 is one article of `paragraphs` paragraphs with a quote every 50th (by
 someone else).  Built
 from words, not from the BBC corpus, so it runs on any machine.
@@ -16,7 +16,7 @@ import datetime as dt
 import random
 from collections.abc import Iterator
 
-from bench.corpus import FIRST_DAY, LAST_DAY, MAX_PARAS, MIN_PARAS, OUTLETS
+from bench.engines.corpus import FIRST_DAY, LAST_DAY, MAX_PARAS, MIN_PARAS, OUTLETS
 from onrecord.search import Article, Mention, Metadata, Paragraph, Quote
 
 PROLIFIC = "Ann Prolific"

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Protocol
 
-from bench.queries import BenchQuery
+from bench.engines.queries import BenchQuery
 from onrecord.search import Article, load_config, open_index, search, warm_index
 
 ENGINES = ("onrecord", "tantivy", "whoosh-naive")

@@ -6,7 +6,7 @@ timing N further passes, and reporting latency percentiles (over the
 per-query medians of the N runs), result counts and memory (VmRSS after
 opening, VmRSS after the runs = serving RSS, VmHWM = peak RSS).
 
-Run: `python -m bench.probe ENGINE INDEX_DIR QUERIES.json RUNS`; prints one
+Run: `python -m bench.engines.probe ENGINE INDEX_DIR QUERIES.json RUNS`; prints one
 JSON object on stdout.  run_probe() starts it and returns that object.
 """
 from __future__ import annotations
@@ -20,9 +20,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.queries import BenchQuery
+from bench.engines.queries import BenchQuery
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 def read_status_mb(field: str, pid: str = "self") -> float | None:
@@ -70,7 +70,7 @@ def time_queries(engine: Any, queries: list[BenchQuery], runs: int) -> dict[str,
     return {"totals": totals, "errors": errors, "median_ms": medians, "first_pass_ms": first}
 
 
-# Query kinds (bench.queries) that get latency rows of their own in the
+# Query kinds (bench.engines.queries) that get latency rows of their own in the
 # table: issue 10's phrases, whose cost depends on how common words are
 # indexed, would otherwise hide in the p50/p95 of the whole set.
 KIND_ROWS = ("phrase", "common-phrase")
@@ -92,7 +92,7 @@ def kind_latencies(queries: list[BenchQuery], medians: dict[str, float]) -> dict
 
 def probe(engine_name: str, index_dir: Path, queries: list[BenchQuery], runs: int) -> dict[str, Any]:
     """Return the query-phase measurements of one engine (see module doc)."""
-    from bench.peers import open_engine
+    from bench.engines.peers import open_engine
 
     started = time.perf_counter()
     engine = open_engine(engine_name, index_dir)
@@ -123,7 +123,7 @@ def run_probe(engine_name: str, index_dir: Path, queries_file: Path, runs: int,
               timeout: float = 3600) -> dict[str, Any]:
     """Run probe() in a fresh interpreter; return its JSON, or {"error": ...}
     if the process failed."""
-    cmd = [sys.executable, "-m", "bench.probe", engine_name, str(index_dir),
+    cmd = [sys.executable, "-m", "bench.engines.probe", engine_name, str(index_dir),
            str(queries_file), str(runs)]
     try:
         done = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True, timeout=timeout)

@@ -2,8 +2,8 @@
 
 Owns which metrics are rows (and how each is formatted), the columns
 (onrecord, tantivy, whoosh-naive, ratio onrecord/tantivy), the rendering
-of such a table (also for the quotes-mode rows, bench.modes and
-bench.quotes_cost), ratios and their verdict against a target, and the
+of such a table (also for the quotes-mode rows, bench.querying.modes and
+bench.ingest.quotes_cost), ratios and their verdict against a target, and the
 machine info recorded with every result file.
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from bench.peers import ENGINES
+from bench.engines.peers import ENGINES
 
 # (row label, key in an engine's metrics, decimals)
 ROWS: tuple[tuple[str, str, int], ...] = (

@@ -9,12 +9,12 @@ by any row, but shown under a speaker filter), and each predicted headline
 quote or reported clause no gold entry covers (FP).  Quotes (direct and
 partial, "Q") and reported speech (`indirect` gold against predicted
 `indirect` and partial, "R") are matched as bench.extraction and
-bench.reported match them.  A predicted quote over a gold scare quote is
+bench.quality.reported match them.  A predicted quote over a gold scare quote is
 neither right nor wrong, as in the quote rows.  Only the BBC tuning golds are
 accepted (bench.attribution_errors.TUNING: the BBC gold, whose entries are
 quotes only, and every spent round); a frozen test set is never read here.
 
-`python -m bench.headline_errors [SOURCE ...]`, each SOURCE bbc or bbc_rN for
+`python -m bench.errors.headline_errors [SOURCE ...]`, each SOURCE bbc or bbc_rN for
 a spent round N; all of them when none is given.
 """
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Reported speech on PolNeAR TRAIN by class (issue #32): what is missed, what is wrongly found.
 
 Owns a heuristic sorting of (1) every scored gold reported attribution
-(bench.reported.polnear_gold) that no `indirect` prediction matches, by the
+(bench.quality.reported.polnear_gold) that no `indirect` prediction matches, by the
 words around its gold cue and content, and (2) every `indirect` prediction
 counted false, by its shape; and, per missed class, the F1 the split would
 score were every miss of it matched (what fixing it would add).  Classes:
@@ -13,14 +13,14 @@ score were every miss of it matched (what fixing it would add).  Classes:
   c_noun_that ("the claim that ..."), c_noun_np ("'s announcement of");
 - with a qualifier the extractor leaves out by design: /share (a surveyed
   share speaks: "42% said"), /finding (a poll or a report:
-  bench.reported.is_finding_source), /headline (a Title Case cue),
+  bench.quality.reported.is_finding_source), /headline (a Title Case cue),
   /hedged (a negation or a modal in the cue: "did not say").
 
 The sorting reads words only (no parser): a class is a count to choose
 work by, not a gold label.  Train only: PolNeAR dev is measured by
 bench.extraction, never listed; test never read.
 
-`python -m bench.reported_classes [--examples CLASS] [--limit N]`
+`python -m bench.errors.reported_classes [--examples CLASS] [--limit N]`
 """
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ from typing import Any
 
 from bench.attribution_errors import SHARED
 from bench.extraction import cover, extract_text, match, prf
-from bench.reported import convert, gold_spans, is_finding_source, polnear_gold
+from bench.quality.reported import convert, gold_spans, is_finding_source, polnear_gold
 from onrecord.search import Quote
 
 _AUX = frozenset("is are was were has have had will would could should can may might must did does do".split())

@@ -1,6 +1,6 @@
 """PolNeAR TRAIN's missed reported clauses by the shape of their cue (issue #32): where recall is lost.
 
-Owns a second sorting of the misses `bench.reported_classes` puts in the
+Owns a second sorting of the misses `bench.errors.reported_classes` puts in the
 classes the guidelines keep (a that- or bare clause, a closing "..., X
 said.", a question, "according to", a noun's that-clause; no /share,
 /finding, /headline or /hedged qualifier): by how the cue stands to its
@@ -14,7 +14,7 @@ bar), and a shape is only where to read next, not a gold label.
 Train only (bench.reported_errors reads the same split); dev and test are
 never read.
 
-`python -m bench.reported_shapes [--examples SHAPE] [--limit N]`
+`python -m bench.errors.reported_shapes [--examples SHAPE] [--limit N]`
 """
 from __future__ import annotations
 
@@ -27,9 +27,9 @@ from pathlib import Path
 from typing import Any
 
 from bench.attribution_errors import SHARED
+from bench.errors.reported_classes import match_indirect, miss_class, print_examples
 from bench.extraction import MIN_COVER, cover
-from bench.reported import convert, gold_spans, head_noun
-from bench.reported_classes import match_indirect, miss_class, print_examples
+from bench.quality.reported import convert, gold_spans, head_noun
 from onrecord.indexer.lexicon import words
 
 KEPT_CLASSES = ("a_that", "a_bare", "b_closing", "b_question", "b_according", "c_noun_that")

@@ -1,6 +1,6 @@
 """Wrong quote speakers of the tuning golds by mechanism (issue #31): counts, never quotes.
 
-Run from the repo root: `python -m bench.speaker_mechanisms [SOURCE ...]` (default every key of
+Run from the repo root: `python -m bench.errors.speaker_mechanisms [SOURCE ...]` (default every key of
 bench.attribution_errors.TUNING: the BBC gold, every spent BBC round, web dev and rounds 1-2 web).
 
 Owns sorting every matched direct or partial quote whose speaker is wrong by full name

@@ -1,19 +1,19 @@
 """Ingest speed: the local Dask cluster beside the previous process pool.
 
 Owns one comparison on one machine.  The derived corpus of --size
-paragraphs (bench.corpus.iter_derived over the annotated BBC pool) is
+paragraphs (bench.engines.corpus.iter_derived over the annotated BBC pool) is
 written once as JSONL files (25 articles a file) under the cache dir; then
 those files are ingested end to end (read, parse, chunk, annotate, index)
 into fresh indexes, alternating the previous ProcessPoolExecutor pool
-(bench.pool_peer) and `ingest_paths` on a local cluster (one worker
+(bench.ingest.pool_peer) and `ingest_paths` on a local cluster (one worker
 process per core), --repeat times each.  Reports the median paragraphs/s of
 each (wall time, start-up included), the cluster's tasks/s per worker, and
 checks both ends with the same paragraph count.  Also, with --web-seconds,
 requests/s of `onrecord serve` at 16 connections with 1 and 2 processes
-over the cluster-built index (wrk; bench.serving).
+over the cluster-built index (wrk; bench.web.serving).
 
-    python -m bench.cluster_ingest --size 250k --repeat 3   # the issue's size
-    python -m bench.cluster_ingest --size 50k --repeat 3    # what fits a short slot
+    python -m bench.ingest.cluster_ingest --size 250k --repeat 3   # the issue's size
+    python -m bench.ingest.cluster_ingest --size 50k --repeat 3    # what fits a short slot
 """
 from __future__ import annotations
 
@@ -27,20 +27,20 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench import pool_peer
-from bench.corpus import annotate_corpus, build_pool, iter_derived, parse_size
-from bench.queries import build_queries
-from bench.serving import bench_web
+from bench.engines.corpus import annotate_corpus, build_pool, iter_derived, parse_size
+from bench.engines.queries import build_queries
+from bench.ingest import pool_peer
+from bench.web.serving import bench_web
 from onrecord.indexer.distributed.client import TASKS_PER_WORKER, chunk_files
 from onrecord.indexer.pipeline import ingest_paths, iter_input_files
 from onrecord.search import Article, Config, open_index
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 ARTICLES_PER_FILE = 25
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="python -m bench.cluster_ingest", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m bench.ingest.cluster_ingest", description=__doc__.split("\n")[0])
     p.add_argument("--bbc", type=Path, default=Path(os.environ.get(
         "ONRECORD_BBC", REPO.parent / "shared" / "corpus" / "bbc")), help="BBC corpus directory")
     p.add_argument("--size", type=parse_size, default=parse_size("250k"),

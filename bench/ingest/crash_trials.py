@@ -14,7 +14,7 @@ folders, the writer installs and commits them); after a kill of a cluster
 writer, every process of its group must be gone within a few seconds
 (none outlives the indexer).
 
-    python -m bench.crash_trials --trials 300
+    python -m bench.ingest.crash_trials --trials 300
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bench.report import render_pairs
+from bench.engines.report import render_pairs
 from onrecord.indexer.pipeline import extract_file, ingest_paths
 from onrecord.search import acquire_write_lock, check_index, open_index
 

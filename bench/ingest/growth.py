@@ -8,7 +8,7 @@ MAX_DOUBLING (2x is linear; the slack absorbs n log n and noise).  Ratios
 of one code's own times in one run are comparable on a shared, noisy
 machine, where absolute seconds are not.
 
-Run from the repo root: `python -m bench.growth [--runs 3] [--scale 1]`;
+Run from the repo root: `python -m bench.ingest.growth [--runs 3] [--scale 1]`;
 exits 1 when a row grows faster than the bound.  The inputs are generated
 here; nothing is downloaded.
 """

@@ -1,7 +1,7 @@
 """Heavy-input benchmark: attribution time on files with very many quotes,
 and ingest peak memory per input byte (issue 17).
 
-Run from the repo root: `python -m bench.heavy [--sizes 16000,32000,100000]
+Run from the repo root: `python -m bench.ingest.heavy [--sizes 16000,32000,100000]
 [--layouts paragraphs,block] [--runs 3] [--jsonl-mb 10] [--html-mb 10]
 [--skip-memory] [--skip-attribution]`.  Attribution rows time
 indexer.annotate.attribution.attribution.annotate_quotes alone on an article already chunked and
@@ -169,7 +169,7 @@ def measure_memory(path: Path, runs: int) -> dict[str, float]:
     """Return the medians of ingest_rss over `runs` fresh subprocesses."""
     results = []
     for _ in range(runs):
-        out = subprocess.run([sys.executable, "-m", "bench.heavy", "ingest-rss", str(path)],
+        out = subprocess.run([sys.executable, "-m", "bench.ingest.heavy", "ingest-rss", str(path)],
                              capture_output=True, text=True, check=True)
         results.append(json.loads(out.stdout.strip().splitlines()[-1]))
     return {key: statistics.median(r[key] for r in results) for key in results[0]}
@@ -197,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:1] == ["ingest-rss"]:
         print(json.dumps(ingest_rss(Path(argv[1]))))
         return 0
-    ap = argparse.ArgumentParser(prog="python -m bench.heavy")
+    ap = argparse.ArgumentParser(prog="python -m bench.ingest.heavy")
     ap.add_argument("--sizes", default="16000,32000,100000", help="quotes per generated file")
     ap.add_argument("--layouts", default="paragraphs,block", help="paragraphs, lines, block")
     ap.add_argument("--runs", type=int, default=3)

@@ -8,16 +8,16 @@ index, the two writers alternating; the CPU seconds of the commit alone
 (time.process_time) are printed per run, then their medians.
 
 With --indexing SIZE it times instead the indexing alone of a derived
-corpus (bench.derived's stream over the annotated BBC pool), in CPU ms per
+corpus (bench.engines.derived's stream over the annotated BBC pool), in CPU ms per
 paragraph (its worker processes' included): as bench.speed's derived rows
 do (one segment per worker, one commit), or with --batch-articles N in
 one process, N articles a commit (write_articles: the merge policy folds
 small segments in again and again), before (Whoosh's add_reader) and
 after, alternated.
 
-    python -m bench.merging --segments 8 --runs 3
-    python -m bench.merging --indexing 24k --runs 3
-    python -m bench.merging --indexing 24k --batch-articles 100 --runs 3
+    python -m bench.ingest.merging --segments 8 --runs 3
+    python -m bench.ingest.merging --indexing 24k --runs 3
+    python -m bench.ingest.merging --indexing 24k --batch-articles 100 --runs 3
 """
 from __future__ import annotations
 
@@ -35,14 +35,14 @@ from typing import Any
 from whoosh import index as whoosh_index
 from whoosh.writing import SegmentWriter
 
-from bench.corpus import annotate_corpus, build_pool, iter_derived, parse_size
-from bench.derived import batched, build_onrecord, cpu_per_paragraph, cpu_seconds
+from bench.engines.corpus import annotate_corpus, build_pool, iter_derived, parse_size
+from bench.engines.derived import batched, build_onrecord, cpu_per_paragraph, cpu_seconds
 from onrecord.search import open_index
 from onrecord.search.storage.pooled.whoosh_writers import BulkWriter
 from onrecord.search.storage.schema import build_schema, unit_documents
 from onrecord.search.writing.commits import write_articles
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 class WhooshMergeWriter(BulkWriter):
@@ -55,7 +55,7 @@ WRITERS: dict[str, type] = {"whoosh": WhooshMergeWriter, "bulk": BulkWriter}
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="python -m bench.merging", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m bench.ingest.merging", description=__doc__.split("\n\n")[0])
     p.add_argument("--bbc", type=Path, default=Path(os.environ.get(
         "ONRECORD_BBC", REPO.parent / "shared" / "corpus" / "bbc")), help="BBC corpus directory")
     p.add_argument("--work", type=Path, default=Path("/tmp/onrecord-merge-bench"), help="scratch directory")
@@ -154,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(target, ignore_errors=True)
             if not args.indexing:
                 shutil.copytree(source, target)
-            out = subprocess.run([sys.executable, "-m", "bench.merging", *(argv or sys.argv[1:]), "--one", name,
+            out = subprocess.run([sys.executable, "-m", "bench.ingest.merging", *(argv or sys.argv[1:]), "--one", name,
                                   "--index", str(target)], check=True, capture_output=True, text=True, cwd=REPO)
             cpu[name].append(float(out.stdout.strip().splitlines()[-1]))
             print(f"run {run + 1} {name}: {cpu[name][-1]:.2f} {unit}", flush=True)

@@ -5,7 +5,7 @@ workers, each resolving its chunk against the index on the shared disk and
 writing an uncommitted segment straight into the index directory; the
 parent published each wave under the write lock (commits wait for idle
 workers).  This module is that code, unchanged but for its imports, so
-bench.cluster_ingest can time it beside the Dask path on the same machine
+bench.ingest.cluster_ingest can time it beside the Dask path on the same machine
 and corpus.  It is not part of the product.
 """
 from __future__ import annotations

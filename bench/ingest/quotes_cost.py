@@ -1,9 +1,9 @@
 """What quote documents cost: index size and BBC ingest beside the revision before them (issue #33).
 
-Owns the comparison `make bench-quotes` (= `python -m bench.quotes_cost`) prints
+Owns the comparison `make bench-quotes` (= `python -m bench.ingest.quotes_cost`) prints
 and `make bench` runs too: the BBC corpus ingested end to end (`onrecord index`,
 default workers: read, parse, chunk, annotate, index, commit) by the peer
-revision (exported with bench.htmleval.export_revision, e.g. e18dd93~1, the
+revision (exported with bench.quality.htmleval.export_revision, e.g. e18dd93~1, the
 parent of the first quotes-mode commit) and by this checkout, runs alternating
 (the peer first), --runs of each; one table of each side's medians: index size
 on disk, ingest wall and CPU seconds (the child processes' user + system time),
@@ -26,11 +26,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench.derived import dir_mb
-from bench.htmleval import export_revision, time_one_ingest
-from bench.report import cell, ratio, render_table, verdict
+from bench.engines.derived import dir_mb
+from bench.engines.report import cell, ratio, render_table, verdict
+from bench.quality.htmleval import export_revision, time_one_ingest
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 DEFAULT_PEER = "e18dd93~1"  # the Makefile's QUOTES_PEER: the revision before quote documents
 SIZE_TARGET = 1.3  # issue #33: index size within 1.3x of the peer's
 INGEST_TARGET = 1.0  # issue #33: BBC ingest end to end no slower than the peer's
@@ -55,7 +55,7 @@ _COUNT = ("import json, sys; from pathlib import Path; from onrecord.search impo
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="python -m bench.quotes_cost", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m bench.ingest.quotes_cost", description=__doc__.split("\n")[0])
     p.add_argument("--bbc", type=Path, default=Path(os.environ.get(
         "ONRECORD_BBC", REPO.parent / "shared" / "corpus" / "bbc")), help="BBC corpus directory")
     p.add_argument("--peer", default=DEFAULT_PEER, help="git revision before quote documents")

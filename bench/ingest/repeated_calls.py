@@ -1,6 +1,6 @@
 """Which attribution functions one article asks twice with equal arguments (issue #31's speed work).
 
-Run from the repo root: `python -m bench.repeated_calls [--every 8] [--top 40] [--only NAME ...]`.
+Run from the repo root: `python -m bench.ingest.repeated_calls [--every 8] [--top 40] [--only NAME ...]`.
 
 Owns the count that says whether memoising a function within an article can pay: every
 plain function of the attribution package (as imported by every `onrecord.indexer`

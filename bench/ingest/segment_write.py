@@ -3,12 +3,12 @@ the writer costs, counted in instructions rather than timed.
 
 Owns the fixed workload of issue #34's writer changes: `--size` derived
 paragraphs (seeded, from the annotated BBC articles pickled in `--work`
-once made, as bench.merging keeps them) built in memory, then written as
+once made, as bench.ingest.merging keeps them) built in memory, then written as
 one uncommitted segment by search.writing.segments.write_segment.  With
 `--baseline` the segment is not written, so that under callgrind
 
     PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
-        .venv/bin/python -m bench.segment_write [--baseline]
+        .venv/bin/python -m bench.ingest.segment_write [--baseline]
 
 the write costs the run minus the baseline (imports, unpickling and the
 derivation are in both).  The machine is shared: instruction counts do
@@ -23,10 +23,10 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bench.corpus import annotate_corpus, build_pool, iter_derived
+from bench.engines.corpus import annotate_corpus, build_pool, iter_derived
 from onrecord.search import open_index, write_segment
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:

@@ -5,7 +5,7 @@ written by hand from the article's text, without onrecord's output) into the
 committed gold files:
 
 - bench/gold/web_quotes_dev.json, bench/gold/web_quotes_test.json: the htmleval
-  pages of bench.goldselect's web split; each entry keeps its verbatim text
+  pages of bench.quality.goldselect's web split; each entry keeps its verbatim text
   (the pages are CC-BY-4.0, credited in the file's note) and its offsets into
   the page's gold main text;
 - bench/gold/bbc_heldout_test.json: the 30 held-out BBC articles, offsets and a
@@ -16,33 +16,33 @@ One normalisation is applied to every annotation: a direct quote the writer
 interrupts with its attribution ('"However," Mann explained, "we ..."') is two
 spans, as in the BBC gold, split at the attribution.
 
-`python -m bench.goldbuild ANNOTATIONS_DIR` writes the three files;
-`python -m bench.goldbuild --round 2 ANNOTATIONS_DIR` writes round 2's test sets
+`python -m bench.quality.goldbuild ANNOTATIONS_DIR` writes the three files;
+`python -m bench.quality.goldbuild --round 2 ANNOTATIONS_DIR` writes round 2's test sets
 (bench/gold/web_quotes_r2_test.json, bench/gold/bbc_heldout_r2_test.json), drawn
-by bench.goldselect's web2 and bbc2 after round 1's test halves were scored;
+by bench.quality.goldselect's web2 and bbc2 after round 1's test halves were scored;
 `--round 3` writes round 3's BBC test set (bench/gold/bbc_heldout_r3_test.json,
-bench.goldselect's bbc3), drawn after round 2 was scored; `--round 4` writes
-round 4's (bench/gold/bbc_heldout_r4_test.json, bench.goldselect's bbc4), drawn
+bench.quality.goldselect's bbc3), drawn after round 2 was scored; `--round 4` writes
+round 4's (bench/gold/bbc_heldout_r4_test.json, bench.quality.goldselect's bbc4), drawn
 after round 3 was scored; `--round 5` writes round 5's
-(bench/gold/bbc_heldout_r5_test.json, bench.goldselect's bbc5: 60 articles),
+(bench/gold/bbc_heldout_r5_test.json, bench.quality.goldselect's bbc5: 60 articles),
 drawn after round 4 was scored; `--round 6` writes round 6's
-(bench/gold/bbc_heldout_r6_test.json, bench.goldselect's bbc6: 40 articles),
+(bench/gold/bbc_heldout_r6_test.json, bench.quality.goldselect's bbc6: 40 articles),
 drawn after round 5 was scored; `--round 7` writes round 7's
-(bench/gold/bbc_heldout_r7_test.json, bench.goldselect's bbc7: 40 articles),
+(bench/gold/bbc_heldout_r7_test.json, bench.quality.goldselect's bbc7: 40 articles),
 drawn after round 6 was scored; `--round 8` writes round 8's
-(bench/gold/bbc_heldout_r8_test.json, bench.goldselect's bbc8: 40 articles),
+(bench/gold/bbc_heldout_r8_test.json, bench.quality.goldselect's bbc8: 40 articles),
 drawn after round 7 was scored; `--round 9` writes round 9's
-(bench/gold/bbc_heldout_r9_test.json, bench.goldselect's bbc9: 40 articles),
+(bench/gold/bbc_heldout_r9_test.json, bench.quality.goldselect's bbc9: 40 articles),
 drawn after round 8 was scored; `--round 10` writes round 10's
-(bench/gold/bbc_heldout_r10_test.json, bench.goldselect's bbc10: 40
+(bench/gold/bbc_heldout_r10_test.json, bench.quality.goldselect's bbc10: 40
 articles), drawn after round 9 was frozen and scored at the starting code; `--round 11`
-and `--round 12` write rounds 11 and 12's (bench.goldselect's bbc11 and bbc12:
+and `--round 12` write rounds 11 and 12's (bench.quality.goldselect's bbc11 and bbc12:
 40 articles each), drawn after rounds 9 and 10 were scored once after tuning;
 `--round 13` and `--round 14` write rounds 13 and 14's (bbc13 and bbc14: 40
 articles each), drawn while rounds 11 and 12 were a session's test sets;
 `--round 15` and `--round 16` write rounds 15 and 16's (bbc15 and bbc16),
 drawn beside them for the session after; from 17 on, `--round N`
-writes round N's (bbcN: a row of bench.goldselect's ROUNDS, its note ROUND_NOTE
+writes round N's (bbcN: a row of bench.quality.goldselect's ROUNDS, its note ROUND_NOTE
 filled from that row or, drawn beside another round, PAIRED_NOTE), each pair
 drawn while the two rounds before it were a session's test sets.
 """
@@ -55,7 +55,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from bench.goldselect import (
+from bench.quality.goldselect import (
     ROUNDS,
     select_bbc,
     select_bbc2,
@@ -67,13 +67,16 @@ from bench.goldselect import (
 )
 from onrecord.indexer.read.encodings import decode_text
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 GOLD_DIR = REPO / "bench" / "gold"
 FIELDS = ("kind", "speaker", "speaker_type", "tie", "cue")
 # '," Mann explained, "' inside a direct quote: the marks close, an attribution
 # of a few words (with a speech verb or not), the marks open again.
 _INTERRUPTION = re.compile(r"[,.?!]?[\"\u201d]\s*,?\s*[^\"\u201c\u201d\n]{1,60}?[,:]\s*[\"\u201c]")
 
+# The notes below name goldselect by the path it had when the golds were drawn
+# (bench/goldselect.py, now bench/quality/goldselect.py): the committed golds carry
+# them verbatim, and a rebuilt gold must equal its committed file.
 WEB_NOTE = (
     "Held-out attribution gold (issue #31) over pages of WCXB v1.0's development split "
     "(Murrough Foley, CC-BY-4.0; ../shared/htmleval/wcxb-dev), chosen by bench/goldselect.py and "
@@ -188,7 +191,7 @@ ROUND10_NOTE = (
 
 
 # The note of a round from 14 on: one drawn first of its pair (ROUND_NOTE) or one
-# drawn beside another (PAIRED_NOTE), filled from its row of bench.goldselect's ROUNDS.
+# drawn beside another (PAIRED_NOTE), filled from its row of bench.quality.goldselect's ROUNDS.
 ROUND_NOTE = (
     " Round {n}: drawn by bench/goldselect.py (bbc{n}: {count} articles by random.Random({seed}), disjoint from "
     "bbc_quotes.json and rounds 1-{last}, no text twice nor the text of an earlier gold's article) in the session "

@@ -114,7 +114,7 @@ own seed, from those in none of them and round N's.  Round 53, drawn alone,
 is the 27 texts left in no gold before it: the corpus holds no fresh article
 after it.
 
-`python -m bench.goldselect` prints the lists as JSON.
+`python -m bench.quality.goldselect` prints the lists as JSON.
 """
 from __future__ import annotations
 

@@ -32,160 +32,160 @@ GOLD_DIR = REPO / "bench" / "gold"
 WEB_GOLD = {"dev": GOLD_DIR / "web_quotes_dev.json", "test": GOLD_DIR / "web_quotes_test.json"}
 BBC_HELDOUT = GOLD_DIR / "bbc_heldout_test.json"
 # Round 2: drawn after round 1's test halves were scored once (19b6e1e) and so
-# became tuning data; test sets only (bench.goldselect's web2 and bbc2).
+# became tuning data; test sets only (bench.quality.goldselect's web2 and bbc2).
 WEB_R2 = GOLD_DIR / "web_quotes_r2_test.json"
 BBC_R2 = GOLD_DIR / "bbc_heldout_r2_test.json"
 # Round 3: drawn after round 2 was scored once on direct and partial quotes
-# (c220f24); BBC only (bench.goldselect's bbc3); scored once at d71b62b.
+# (c220f24); BBC only (bench.quality.goldselect's bbc3); scored once at d71b62b.
 BBC_R3 = GOLD_DIR / "bbc_heldout_r3_test.json"
 # Round 4: drawn after round 3 was scored once (d71b62b); BBC only
-# (bench.goldselect's bbc4); scored once at 088532b, a tuning row since.
+# (bench.quality.goldselect's bbc4); scored once at 088532b, a tuning row since.
 BBC_R4 = GOLD_DIR / "bbc_heldout_r4_test.json"
 # Round 5: drawn after round 4 was scored once (088532b); BBC only
-# (bench.goldselect's bbc5, 60 articles); scored once at 49f2dda.
+# (bench.quality.goldselect's bbc5, 60 articles); scored once at 49f2dda.
 BBC_R5 = GOLD_DIR / "bbc_heldout_r5_test.json"
 # Round 6: drawn after round 5 was scored once (49f2dda); BBC only
-# (bench.goldselect's bbc6, 40 articles); scored once at c769569.
+# (bench.quality.goldselect's bbc6, 40 articles); scored once at c769569.
 BBC_R6 = GOLD_DIR / "bbc_heldout_r6_test.json"
 # Round 7: drawn after round 6 was scored once (c769569); BBC only
-# (bench.goldselect's bbc7, 40 articles); scored once at d211a3a.
+# (bench.quality.goldselect's bbc7, 40 articles); scored once at d211a3a.
 BBC_R7 = GOLD_DIR / "bbc_heldout_r7_test.json"
 # Round 8: drawn after round 7 was scored once (d211a3a); BBC only
-# (bench.goldselect's bbc8, 40 articles); scored once after tuning at 2900c4f.
+# (bench.quality.goldselect's bbc8, 40 articles); scored once after tuning at 2900c4f.
 BBC_R8 = GOLD_DIR / "bbc_heldout_r8_test.json"
 # Round 9: drawn after round 8 was scored once (2900c4f); BBC only
-# (bench.goldselect's bbc9, 40 articles); scored once after tuning at 0a0e165.
+# (bench.quality.goldselect's bbc9, 40 articles); scored once after tuning at 0a0e165.
 BBC_R9 = GOLD_DIR / "bbc_heldout_r9_test.json"
 # Round 10: drawn after round 9 was frozen and scored at the starting code
-# (bench.goldselect's bbc10, 40 articles), a second test set beside it; scored
+# (bench.quality.goldselect's bbc10, 40 articles), a second test set beside it; scored
 # once after tuning at 0a0e165.
 BBC_R10 = GOLD_DIR / "bbc_heldout_r10_test.json"
 # Rounds 11 and 12: drawn after rounds 9 and 10 were scored once after tuning
-# (0a0e165); BBC only (bench.goldselect's bbc11 and bbc12, 40 articles each);
+# (0a0e165); BBC only (bench.quality.goldselect's bbc11 and bbc12, 40 articles each);
 # scored at the starting code and once after tuning at 46d0915.
 BBC_R11 = GOLD_DIR / "bbc_heldout_r11_test.json"
 BBC_R12 = GOLD_DIR / "bbc_heldout_r12_test.json"
 # Rounds 13 and 14: drawn while rounds 11 and 12 were the test sets of a
 # session's tuning, annotated blind and frozen before anyone scored them
-# (bench.goldselect's bbc13 and bbc14, 40 articles each); scored at the
+# (bench.quality.goldselect's bbc13 and bbc14, 40 articles each); scored at the
 # starting code and once after tuning at 46d0915.
 BBC_R13 = GOLD_DIR / "bbc_heldout_r13_test.json"
 BBC_R14 = GOLD_DIR / "bbc_heldout_r14_test.json"
 # Rounds 15 and 16: drawn beside rounds 13 and 14 for the session after
-# (bench.goldselect's bbc15 and bbc16, 40 articles each), frozen likewise;
+# (bench.quality.goldselect's bbc15 and bbc16, 40 articles each), frozen likewise;
 # scored at the starting code 192074a and once after tuning at 970e2db.
 BBC_R15 = GOLD_DIR / "bbc_heldout_r15_test.json"
 BBC_R16 = GOLD_DIR / "bbc_heldout_r16_test.json"
 # Rounds 17 and 18: drawn while rounds 15 and 16 were the test sets, for the
-# session after (bench.goldselect's bbc17 and bbc18, 40 articles each),
+# session after (bench.quality.goldselect's bbc17 and bbc18, 40 articles each),
 # annotated blind and frozen before anyone scored them; scored at the
 # starting code d0ab6d8 and once after tuning at efc4a1f.
 BBC_R17 = GOLD_DIR / "bbc_heldout_r17_test.json"
 BBC_R18 = GOLD_DIR / "bbc_heldout_r18_test.json"
 # Rounds 19 and 20: drawn while rounds 17 and 18 were the test sets, for the
-# session after (bench.goldselect's bbc19 and bbc20, 40 articles each),
+# session after (bench.quality.goldselect's bbc19 and bbc20, 40 articles each),
 # annotated blind, reviewed and frozen before anyone scored them; scored at
 # the starting code 425a7d0 and once after tuning at 1903df4.
 BBC_R19 = GOLD_DIR / "bbc_heldout_r19_test.json"
 BBC_R20 = GOLD_DIR / "bbc_heldout_r20_test.json"
 # Rounds 21 and 22: drawn while rounds 19 and 20 were the test sets, for the
-# session after (bench.goldselect's bbc21 and bbc22, 40 articles each),
+# session after (bench.quality.goldselect's bbc21 and bbc22, 40 articles each),
 # annotated blind, reviewed and frozen before anyone scored them; scored at
 # the starting code ffc5b3e and once after tuning at f611980.
 BBC_R21 = GOLD_DIR / "bbc_heldout_r21_test.json"
 BBC_R22 = GOLD_DIR / "bbc_heldout_r22_test.json"
 # Rounds 23 and 24: drawn while rounds 21 and 22 were the test sets, for the
-# session after (bench.goldselect's bbc23 and bbc24, 40 articles each),
+# session after (bench.quality.goldselect's bbc23 and bbc24, 40 articles each),
 # annotated blind, reviewed and frozen before anyone scored them; scored at
 # the starting code 14c5e26 and once after tuning at 7118685.
 BBC_R23 = GOLD_DIR / "bbc_heldout_r23_test.json"
 BBC_R24 = GOLD_DIR / "bbc_heldout_r24_test.json"
 # Rounds 25 and 26: drawn while rounds 23 and 24 were the test sets, for the
-# session after (bench.goldselect's bbc25 and bbc26, 40 articles each),
+# session after (bench.quality.goldselect's bbc25 and bbc26, 40 articles each),
 # annotated blind, reviewed and frozen before anyone scored them; scored at
 # the starting code 0d68cee and once after tuning at 2d3e925.
 BBC_R25 = GOLD_DIR / "bbc_heldout_r25_test.json"
 BBC_R26 = GOLD_DIR / "bbc_heldout_r26_test.json"
 # Rounds 27 and 28: drawn while rounds 25 and 26 were the test sets, for the
-# session after (bench.goldselect's bbc27 and bbc28, 40 articles each),
+# session after (bench.quality.goldselect's bbc27 and bbc28, 40 articles each),
 # annotated blind, reviewed and frozen before anyone scored them; scored at
 # the starting code 06b97d4 and once after tuning at 0152568.
 BBC_R27 = GOLD_DIR / "bbc_heldout_r27_test.json"
 BBC_R28 = GOLD_DIR / "bbc_heldout_r28_test.json"
 # Rounds 29 and 30: drawn while rounds 27 and 28 were the test sets, for the
-# session after (bench.goldselect's bbc29 and bbc30, 40 articles each),
+# session after (bench.quality.goldselect's bbc29 and bbc30, 40 articles each),
 # annotated blind, reviewed and frozen before anyone scored them; scored at
 # the starting code e22c73a and once after tuning at 81bd7fb.
 BBC_R29 = GOLD_DIR / "bbc_heldout_r29_test.json"
 BBC_R30 = GOLD_DIR / "bbc_heldout_r30_test.json"
 # Rounds 31 and 32: drawn while rounds 29 and 30 were the test sets, for the
-# session after (bench.goldselect's bbc31 and bbc32, 40 articles each),
+# session after (bench.quality.goldselect's bbc31 and bbc32, 40 articles each),
 # annotated blind, reviewed and frozen before anyone scored them; scored at
 # the starting code a6e4b6f and once after tuning at d7dc65e.
 BBC_R31 = GOLD_DIR / "bbc_heldout_r31_test.json"
 BBC_R32 = GOLD_DIR / "bbc_heldout_r32_test.json"
 # Rounds 33 and 34: drawn while rounds 31 and 32 were the test sets, for the
-# session after (bench.goldselect's bbc33 and bbc34, 40 articles each),
+# session after (bench.quality.goldselect's bbc33 and bbc34, 40 articles each),
 # annotated blind, reviewed and frozen before anyone scored them; scored at
 # the starting code 700b02b and once after tuning at 02a0951.
 BBC_R33 = GOLD_DIR / "bbc_heldout_r33_test.json"
 BBC_R34 = GOLD_DIR / "bbc_heldout_r34_test.json"
 # Rounds 35 and 36: drawn while rounds 33 and 34 were the test sets, for the
-# session after (bench.goldselect's bbc35 and bbc36, 40 articles each),
+# session after (bench.quality.goldselect's bbc35 and bbc36, 40 articles each),
 # annotated blind, reviewed and frozen before anyone scored them; scored at
 # the starting code c410614 and once after tuning at fe24640.
 BBC_R35 = GOLD_DIR / "bbc_heldout_r35_test.json"
 BBC_R36 = GOLD_DIR / "bbc_heldout_r36_test.json"
 # Rounds 37 and 38: drawn while rounds 35 and 36 were the test sets, for the
-# session after (bench.goldselect's bbc37 and bbc38, 40 articles each),
+# session after (bench.quality.goldselect's bbc37 and bbc38, 40 articles each),
 # annotated blind, reviewed and frozen before anyone scored them; scored at
 # the starting code 38ed9aa and once after tuning at 3b22dfa.
 BBC_R37 = GOLD_DIR / "bbc_heldout_r37_test.json"
 BBC_R38 = GOLD_DIR / "bbc_heldout_r38_test.json"
 # Rounds 39 and 40: drawn while rounds 37 and 38 were the test sets, for the
-# session after (bench.goldselect's bbc39 and bbc40, 40 articles each),
+# session after (bench.quality.goldselect's bbc39 and bbc40, 40 articles each),
 # annotated blind, reviewed and frozen before anyone scored them; scored at
 # the starting code 880d4e8 and once after tuning at 15360fd.
 BBC_R39 = GOLD_DIR / "bbc_heldout_r39_test.json"
 BBC_R40 = GOLD_DIR / "bbc_heldout_r40_test.json"
 # Rounds 41 and 42: drawn while rounds 39 and 40 were the test sets, for the
-# session after (bench.goldselect's bbc41 and bbc42, 40 articles each),
+# session after (bench.quality.goldselect's bbc41 and bbc42, 40 articles each),
 # annotated blind, reviewed and frozen before anyone scored them; scored at
 # the starting code 6ae3c06 and once after tuning at ca35db4.
 BBC_R41 = GOLD_DIR / "bbc_heldout_r41_test.json"
 BBC_R42 = GOLD_DIR / "bbc_heldout_r42_test.json"
 # Rounds 43 and 44: drawn while rounds 41 and 42 were the test sets, for the
-# session after (bench.goldselect's bbc43 and bbc44, 40 articles each),
+# session after (bench.quality.goldselect's bbc43 and bbc44, 40 articles each),
 # annotated blind, reviewed and frozen before anyone scored them; scored at
 # the starting code 7c80353 and once after tuning at 6758ea3.
 BBC_R43 = GOLD_DIR / "bbc_heldout_r43_test.json"
 BBC_R44 = GOLD_DIR / "bbc_heldout_r44_test.json"
 # Rounds 45 and 46: drawn while rounds 43 and 44 were the test sets, for the
-# session after (bench.goldselect's bbc45 and bbc46, 40 articles each),
+# session after (bench.quality.goldselect's bbc45 and bbc46, 40 articles each),
 # annotated blind, reviewed and frozen before anyone scored them; scored at
 # the starting code 6a2a58d and once after tuning at 38a0ce0.
 BBC_R45 = GOLD_DIR / "bbc_heldout_r45_test.json"
 BBC_R46 = GOLD_DIR / "bbc_heldout_r46_test.json"
 # Rounds 47 and 48: drawn while rounds 45 and 46 were the test sets, for the
-# session after (bench.goldselect's bbc47 and bbc48, 40 articles each),
+# session after (bench.quality.goldselect's bbc47 and bbc48, 40 articles each),
 # annotated blind, reviewed and frozen before anyone scored them; scored at
 # the starting code d3e79ad and once after tuning at bd21c61.
 BBC_R47 = GOLD_DIR / "bbc_heldout_r47_test.json"
 BBC_R48 = GOLD_DIR / "bbc_heldout_r48_test.json"
 # Rounds 49 and 50: drawn while rounds 47 and 48 were the test sets, for the
-# session after (bench.goldselect's bbc49 and bbc50, 40 articles each),
+# session after (bench.quality.goldselect's bbc49 and bbc50, 40 articles each),
 # annotated blind, reviewed and frozen before anyone scored them; scored at
 # the starting code 250ae3c and once after tuning at b877dd2.
 BBC_R49 = GOLD_DIR / "bbc_heldout_r49_test.json"
 BBC_R50 = GOLD_DIR / "bbc_heldout_r50_test.json"
 # Rounds 51 and 52: drawn while rounds 49 and 50 were the test sets, for the
-# session after (bench.goldselect's bbc51 and bbc52, 40 articles each),
+# session after (bench.quality.goldselect's bbc51 and bbc52, 40 articles each),
 # annotated blind, reviewed and frozen before anyone scored them; scored at
 # the starting code efd35bc and once after tuning at ef56922.
 BBC_R51 = GOLD_DIR / "bbc_heldout_r51_test.json"
 BBC_R52 = GOLD_DIR / "bbc_heldout_r52_test.json"
 # Round 53: drawn while rounds 51 and 52 were the test sets, for the session
-# after (bench.goldselect's bbc53: the corpus's last 27 distinct texts),
+# after (bench.quality.goldselect's bbc53: the corpus's last 27 distinct texts),
 # annotated blind, reviewed and frozen before anyone scored it; scored at the
 # starting code 11521d6 and once after tuning at c8da893.
 BBC_R53 = GOLD_DIR / "bbc_heldout_r53_test.json"

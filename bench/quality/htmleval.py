@@ -23,7 +23,7 @@ CPU seconds are the child processes' user + system time: on a shared machine wal
 time says little, and the load average at the start is printed beside it.  The data
 is evaluation only and is never copied into the project.
 
-Run from the repo root: `python -m bench.htmleval [--htmleval DIR] [--limit N]
+Run from the repo root: `python -m bench.quality.htmleval [--htmleval DIR] [--limit N]
 [--ingest-runs N] [--peer REV]`; `make bench-extraction` prints the same rows.
 """
 from __future__ import annotations
@@ -41,7 +41,7 @@ import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 PAGE_SET = "wcxb-dev"
 INGEST_RUNS = 3
 # The stages row samples every 4th page: the split is stable, a quarter of the time.
@@ -236,7 +236,7 @@ def htmleval_rows(flag: str | None, limit: int = 0, ingest_runs: int = INGEST_RU
 
 def main(argv: list[str] | None = None) -> int:
     """Print the htmleval rows; returns the process exit code."""
-    ap = argparse.ArgumentParser(prog="python -m bench.htmleval")
+    ap = argparse.ArgumentParser(prog="python -m bench.quality.htmleval")
     ap.add_argument("--htmleval", help="folder with score.py and wcxb-dev/")
     ap.add_argument("--limit", type=int, default=0, help="score only the first N pages")
     ap.add_argument("--ingest-runs", type=int, default=INGEST_RUNS,

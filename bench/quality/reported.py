@@ -254,7 +254,7 @@ def score_own_bbc(corpus: Path, gold_path: Path) -> dict[str, Any]:
 
 def score_own_web(htmleval: Path, gold_path: Path) -> dict[str, Any]:
     """Score reported speech on a web gold file, read from the saved pages."""
-    from bench.heldout import locate_gold, read_page  # it imports bench.extraction, as this module does
+    from bench.quality.heldout import locate_gold, read_page  # it imports bench.extraction, as this module does
     pages = json.loads(gold_path.read_text(encoding="utf-8"))["pages"]
     articles, lost = [], 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -279,7 +279,7 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
     rounds, each a tuning row since it was scored once), PolNeAR `split`, then
     the frozen test sets of TEST_SETS (each scored only when in `tests`;
     otherwise a row saying it is held out)."""
-    from bench.heldout import SPENT_BBC_ROUNDS, TEST_SETS, WEB_GOLD, WEB_R2, bbc_round, held_row
+    from bench.quality.heldout import SPENT_BBC_ROUNDS, TEST_SETS, WEB_GOLD, WEB_R2, bbc_round, held_row
     golds = [("reported: web dev", WEB_GOLD["dev"], htmleval),
              ("reported: round 1 web (spent, tuning)", WEB_GOLD["test"], htmleval),
              ("reported: round 2 web (spent, tuning)", WEB_R2, htmleval),
@@ -311,8 +311,8 @@ def main() -> None:
     import argparse
 
     from bench.extraction import REPO, polnear_dir
-    from bench.htmleval import PAGE_SET, htmleval_dir
-    parser = argparse.ArgumentParser(prog="python -m bench.reported", description=__doc__.split("\n")[0])
+    from bench.quality.htmleval import PAGE_SET, htmleval_dir
+    parser = argparse.ArgumentParser(prog="python -m bench.quality.reported", description=__doc__.split("\n")[0])
     parser.add_argument("--split", default="dev", choices=("dev", "train"), help="PolNeAR split (train to develop)")
     parser.add_argument("--polnear-only", action="store_true", help="PolNeAR's two rows alone")
     args = parser.parse_args()

@@ -1,9 +1,9 @@
 """Entity and article page benchmark: a speaker with 50,000 quotes and an
 article of 200,000 paragraphs, paged.
 
-Owns `python -m bench.entity_pages [--quotes N] [--article-paragraphs N]
+Owns `python -m bench.querying.entity_pages [--quotes N] [--article-paragraphs N]
 [--runs N]`.  Builds (once; kept under --work, keyed by the arguments and a
-hash of the schema and the corpus recipe, bench/entity_corpus.py) an index
+hash of the schema and the corpus recipe, bench/engines/entity_corpus.py) an index
 of the generated corpus, written like a large `onrecord index` run: worker
 processes write one segment each, the parent commits them.  Then, per run,
 it opens a fresh index handle (empty per-searcher caches) and a fresh app
@@ -28,11 +28,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import quote
 
-from bench.derived import batched
-from bench.entity_corpus import LONG_ID, PROLIFIC, iter_prolific, long_article
+from bench.engines.derived import batched
+from bench.engines.entity_corpus import LONG_ID, PROLIFIC, iter_prolific, long_article
 from onrecord.search import Config, SegmentBatch, commit_batches, hold_write_lock, open_index, write_segment
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 DEFAULT_WORK = Path(os.environ.get("ONRECORD_BENCH_DIR", "/tmp/onrecord-bench"))
 STREAM_BATCH = 500  # articles per slice of the stream handed round the workers
 QUOTES_PER_PAGE = Config().entity_page_size  # the entity pages' default: names the middle and last pages
@@ -55,7 +55,7 @@ class Row:
 def code_hash() -> str:
     """Return a short hash of the code that shapes the built index."""
     digest = hashlib.sha256()
-    for rel in ("search/storage/schema.py", "bench/entity_corpus.py"):
+    for rel in ("search/storage/schema.py", "bench/engines/entity_corpus.py"):
         digest.update((REPO / rel).read_bytes())
     return digest.hexdigest()[:12]
 
@@ -148,7 +148,7 @@ def report(rows: list[Row], target_ms: float) -> list[str]:
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="python -m bench.entity_pages", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m bench.querying.entity_pages", description=__doc__.split("\n\n")[0])
     p.add_argument("--quotes", type=int, default=50_000, help="quotes of the prolific speaker")
     p.add_argument("--article-paragraphs", type=int, default=200_000, help="paragraphs of the long article (0: none)")
     p.add_argument("--runs", type=int, default=5)

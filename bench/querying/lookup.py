@@ -1,6 +1,6 @@
 """Batch look-up benchmark: 100 names against a real index.
 
-Owns `python -m bench.lookup --index DIR [--names N] [--runs N]
+Owns `python -m bench.querying.lookup --index DIR [--names N] [--runs N]
 [--target-s S]`.  Builds the list from the index's own speakers, as a
 reporter's list would read: a third by full name, a third by initial and
 surname ("T. Blair"), a third names the index does not hold.  Each run

@@ -1,7 +1,7 @@
 """Both modes' query CPU over one bench index, with each answer's hash (issue #34).
 
 Owns measure_mode_cpu(): the query phase of `bench.speed` (its paragraph-mode
-query set) and of `bench.modes` (its query set in quotes mode) over one
+query set) and of `bench.querying.modes` (its query set in quotes mode) over one
 onrecord index, in one process, read-only, result cache off, warmed as
 `serve` warms; one untimed pass, then `runs` passes timed in thread CPU
 time (other processes on a shared machine steal wall time, not the search's
@@ -13,9 +13,9 @@ And compare_runs(): two or more such results (a base revision and a
 branch, alternated) as one table of p50 / p95 / max / a pass per mode, the
 queries that moved most, and whether every answer hashed equal.
 
-Run: `python -m bench.mode_cpu run INDEX_DIR META_JSON --out OUT.json [--runs 3]`
+Run: `python -m bench.querying.mode_cpu run INDEX_DIR META_JSON --out OUT.json [--runs 3]`
 (META_JSON: the derived build's meta.json, for its names) and
-`python -m bench.mode_cpu compare LABEL=OUT.json ...`.
+`python -m bench.querying.mode_cpu compare LABEL=OUT.json ...`.
 """
 from __future__ import annotations
 
@@ -28,15 +28,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.peers import OnrecordEngine
-from bench.probe import percentile
-from bench.queries import BenchQuery, build_mode_queries, build_queries
+from bench.engines.peers import OnrecordEngine
+from bench.engines.probe import percentile
+from bench.engines.queries import BenchQuery, build_mode_queries, build_queries
 from onrecord.search import search
 
 
 def mode_query_sets(meta: dict[str, Any]) -> dict[str, list[BenchQuery]]:
     """Return each mode's queries for a derived build's `meta`: bench.speed's
-    set in paragraph mode, bench.modes' set in quotes mode."""
+    set in paragraph mode, bench.querying.modes' set in quotes mode."""
     return {"paragraphs": build_queries(meta["speakers"], meta["institutions"], meta["outlets"]),
             "quotes": [q.in_mode("quotes") for q in build_mode_queries(meta["speakers"])]}
 
@@ -118,7 +118,7 @@ def compare_runs(results: dict[str, dict[str, Any]], moved: int = 8) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point; returns the exit status."""
-    parser = argparse.ArgumentParser(prog="python -m bench.mode_cpu", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.querying.mode_cpu", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     run = commands.add_parser("run", help="time both modes over one index")
     run.add_argument("index", type=Path)

@@ -1,9 +1,9 @@
 """Quotes mode beside paragraph mode on the same onrecord index (issue #33).
 
-Owns the mode rows of `make bench`: the set of bench.queries.build_mode_queries
+Owns the mode rows of `make bench`: the set of bench.engines.queries.build_mode_queries
 asked in paragraph mode and in quotes mode (`SearchRequest(mode="quotes")`)
 over one corpus' onrecord index, each mode's query phase in its own process
-(bench.probe, result cache off, as the engine rows), the two modes
+(bench.engines.probe, result cache off, as the engine rows), the two modes
 alternating --repeat times; and the table of each mode's latencies with the
 ratio quotes/paragraphs and its verdict against issue #33's target (quotes
 mode's p95 within 1.5x of paragraph mode's, at 24k and 250k paragraphs).
@@ -15,9 +15,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bench.probe import run_probe
-from bench.queries import build_mode_queries
-from bench.report import cell, combine_runs, ratio, render_table, verdict
+from bench.engines.probe import run_probe
+from bench.engines.queries import build_mode_queries
+from bench.engines.report import cell, combine_runs, ratio, render_table, verdict
 from onrecord.search import SearchMode
 
 MODES: tuple[SearchMode, ...] = ("paragraphs", "quotes")

@@ -9,7 +9,7 @@ BenchQuery) run against one onrecord index as the query phase runs it
 `runs` timed passes.  Thread CPU time, not wall time: other processes
 on a shared machine steal wall time, not the search's own CPU.
 
-Run: `python -m bench.query_stages INDEX_DIR QUERIES.json [--runs N]`
+Run: `python -m bench.querying.query_stages INDEX_DIR QUERIES.json [--runs N]`
 (QUERIES.json: the `queries` list of a `bench.speed` result for that
 corpus); prints per-query p50/p95/max, each stage's CPU per pass and the
 slowest queries with their stages.
@@ -25,9 +25,9 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from bench.peers import OnrecordEngine
-from bench.probe import percentile
-from bench.queries import BenchQuery
+from bench.engines.peers import OnrecordEngine
+from bench.engines.probe import percentile
+from bench.engines.queries import BenchQuery
 from onrecord.search import Deadline, search
 
 QUERY_SECONDS = 2.0  # the query phase's deadline

@@ -1,6 +1,6 @@
 """SIGKILL trial of `onrecord watch`: kill it at random moments, then compare.
 
-A loopback site (bench.watchsite: feeds of generated articles; each phase
+A loopback site (bench.watch.watchsite: feeds of generated articles; each phase
 adds articles and edits every other one) and a webhook receiver recording
 every delivery.  The reference series runs `onrecord watch CONFIG --once`
 once per phase (then once more); the killed series starts it again and
@@ -14,7 +14,7 @@ between sending and marking sent; counted apart); every capture state.db
 and articles.db reference reads back whole with warcio (digests checked,
 the body as long as its record says).
 
-    python -m bench.watch_kills --kills 20
+    python -m bench.watch.watch_kills --kills 20
 """
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ from pathlib import Path
 
 from warcio.archiveiterator import ArchiveIterator
 
-from bench.watchsite import RECHECK_SECONDS, Layout, Receiver, serve_phase, start_watch, write_config
+from bench.watch.watchsite import RECHECK_SECONDS, Layout, Receiver, serve_phase, start_watch, write_config
 from onrecord.search import captures_folder, open_index, state_path
 from tests.indexer.watch.site import Site
 

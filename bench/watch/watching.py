@@ -11,7 +11,7 @@ All feeds are on one host (127.0.0.1, one server): the watch reads its
 sources one after another, so only one host's gate is ever busy, and one
 host makes every request pass through the limit being measured.
 
-    python -m bench.watching [--feeds 50] [--articles 20] [--rate 2]
+    python -m bench.watch.watching [--feeds 50] [--articles 20] [--rate 2]
 """
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
-from bench.report import render_pairs
-from bench.watchsite import Layout, article_body, serve_phase, start_watch, write_config
+from bench.engines.report import render_pairs
+from bench.watch.watchsite import Layout, article_body, serve_phase, start_watch, write_config
 from tests.indexer.watch.site import Page, Site
 
 TARGET = 1.10  # the wall time may be this much of what the limit allows

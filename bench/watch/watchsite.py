@@ -3,8 +3,8 @@ generated articles, edited from one phase to the next), a webhook
 receiver recording every delivery, and the watch's TOML config.
 
 The site is the watch tests' (`tests.indexer.watch.site.Site`: routes set
-per phase, every request recorded); `bench.watch_kills` and
-`bench.watching` build on these.
+per phase, every request recorded); `bench.watch.watch_kills` and
+`bench.watch.watching` build on these.
 """
 from __future__ import annotations
 

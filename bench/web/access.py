@@ -1,10 +1,10 @@
 """Serving with access control on beside off (issue #36: p95 within 10%).
 
-`python -m bench.access [--bbc DIR] [--seconds 20] [--repeat 3]` indexes
+`python -m bench.web.access [--bbc DIR] [--seconds 20] [--repeat 3]` indexes
 the BBC corpus in two collections (business, entertainment and politics in
 "default"; sport and tech in "b"), makes a reader granted "default" only
 (one collection of two) with an API token, and runs the speed benchmark's
-query set (bench.queries, filled with the index's own top names) under wrk
+query set (bench.engines.queries, filled with the index's own top names) under wrk
 against `onrecord serve` twice per round, alternating: access control off,
 then on with the reader's token on every request (so each request finds
 the token, reads the grants, filters to one collection and appends an
@@ -22,14 +22,14 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from bench.queries import build_queries
-from bench.report import combine_runs
-from bench.serving import bench_web
+from bench.engines.queries import build_queries
+from bench.engines.report import combine_runs
+from bench.web.serving import bench_web
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search import list_entities, open_index
 from onrecord.web.access.accounts import AccountStore
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 # The corpus' folders in collection "b"; the others are in "default".
 B_FOLDERS = ("sport", "tech")
 READER = "reader"
@@ -37,7 +37,7 @@ KEYS = ("p50_ms", "p90_ms", "p95_ms", "p99_ms", "requests_per_s", "non_2xx")
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="python -m bench.access", description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog="python -m bench.web.access", description=__doc__.split("\n")[0])
     p.add_argument("--bbc", type=Path, default=Path(os.environ.get(
         "ONRECORD_BBC", REPO.parent / "shared" / "corpus" / "bbc")), help="BBC corpus directory")
     p.add_argument("--seconds", type=int, default=20, help="wrk duration of each run")

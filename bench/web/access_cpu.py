@@ -1,7 +1,7 @@
 """CPU per request with access control on beside off, in-process (issue #36).
 
-`python -m bench.access_cpu --work DIR [--requests 300] [--rounds 5]`
-serves bench.access's query URLs (over the index `python -m bench.access
+`python -m bench.web.access_cpu --work DIR [--requests 300] [--rounds 5]`
+serves bench.web.access's query URLs (over the index `python -m bench.web.access
 --work DIR` built: BBC in two collections) through the Flask test client,
 after one warm-up pass, `--requests` requests per run, off then on
 alternating for `--rounds` rounds (on: the bench reader's API token, granted
@@ -20,15 +20,15 @@ from pathlib import Path
 
 from flask.testing import FlaskClient
 
-from bench.access import READER, query_urls
+from bench.web.access import READER, query_urls
 from onrecord.search import Config, open_index
 from onrecord.web.access.accounts import AccountStore
 from onrecord.web.app import create_app
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="python -m bench.access_cpu", description=__doc__.split("\n")[0])
-    p.add_argument("--work", type=Path, required=True, help="bench.access's --work directory (index built)")
+    p = argparse.ArgumentParser(prog="python -m bench.web.access_cpu", description=__doc__.split("\n")[0])
+    p.add_argument("--work", type=Path, required=True, help="bench.web.access's --work directory (index built)")
     p.add_argument("--requests", type=int, default=300, help="requests per run")
     p.add_argument("--rounds", type=int, default=5, help="rounds of (off, on); medians reported")
     return p.parse_args(argv)

@@ -1,10 +1,10 @@
 """Export memory check: a CSV export of 20,000+ hits streams completely
 with constant memory.
 
-Owns `python -m bench.export_memory [--index DIR] [--query Q]`.  Without
+Owns `python -m bench.web.export_memory [--index DIR] [--query Q]`.  Without
 --index it builds (once, in a child process, so the build's garbage does not
 pollute the measurement) a derived corpus of --size paragraphs from the BBC
-corpus with bench.corpus's recipe.  It then serves the real app with
+corpus with bench.engines.corpus's recipe.  It then serves the real app with
 waitress in a background thread, downloads /export.csv?rows=paragraphs with
 urllib in 64 KiB reads, parses the CSV as it arrives, and samples this
 process's resident memory (VmRSS) every 1,000 rows.  Exits 1 if fewer rows
@@ -36,7 +36,7 @@ from urllib.request import urlopen
 
 from onrecord.search import Article, Config, Index, SearchRequest, open_index, search, write_articles
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 DEFAULT_BBC = Path(os.environ.get("ONRECORD_BBC", REPO.parent / "shared" / "corpus" / "bbc"))
 DEFAULT_WORK = Path(os.environ.get("ONRECORD_BENCH_DIR", "/tmp/onrecord-bench"))
 SAMPLE_EVERY = 1000  # rows between RSS samples
@@ -166,8 +166,8 @@ def batched(items: Iterable[Article], size: int) -> Iterator[list[Article]]:
 
 def build_derived(target: Path, bbc: Path, size: int, seed: int) -> None:
     """Build a derived index of `size` paragraphs at `target` (see
-    bench/corpus.py) and mark it complete."""
-    from bench.corpus import annotate_corpus, build_pool, iter_derived
+    bench/engines/corpus.py) and mark it complete."""
+    from bench.engines.corpus import annotate_corpus, build_pool, iter_derived
 
     print(f"[build] annotating {bbc} ...", flush=True)
     articles, skipped = annotate_corpus(bbc)
@@ -188,14 +188,14 @@ def ensure_index(args: argparse.Namespace) -> Path:
     if not (target / DONE_MARKER).exists():
         if not args.bbc.is_dir():
             raise SystemExit(f"BBC corpus not found at {args.bbc}; pass --bbc DIR or --index DIR")
-        cmd = [sys.executable, "-m", "bench.export_memory", "--build-only", "--bbc", str(args.bbc),
+        cmd = [sys.executable, "-m", "bench.web.export_memory", "--build-only", "--bbc", str(args.bbc),
                "--size", str(args.size), "--seed", str(args.seed), "--work", str(args.work)]
         subprocess.run(cmd, check=True, cwd=REPO)
     return target
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="python -m bench.export_memory", description=__doc__.split("\n\n")[0])
+    p = argparse.ArgumentParser(prog="python -m bench.web.export_memory", description=__doc__.split("\n\n")[0])
     p.add_argument("--index", type=Path, help="existing index to export from (default: build a derived one)")
     p.add_argument("--query", default="", help="search query to export (default: every paragraph)")
     p.add_argument("--rows", choices=("paragraphs", "quotes"), default="paragraphs")

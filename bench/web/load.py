@@ -3,14 +3,14 @@
 Owns one bounded run: start `onrecord serve` on a free 127.0.0.1 port
 against an existing index, read the index's top speakers, institutions and
 outlets from /api/search facets, build the benchmark's mixed query set
-(bench.queries) as both /api/search and search-page (/) URLs plus article
+(bench.engines.queries) as both /api/search and search-page (/) URLs plus article
 pages, warm up with a short wrk run, sample the server's RSS, run wrk
 (16 connections, 60 s by default), sample RSS again, and stop the server
 (only the process it started).  Prints non-2xx count, p50/p99 and memory
 growth; exits 1 if any response was not 2xx, any socket error happened, or
 RSS grew by MAX_GROWTH_PCT or more between the two samples.
 
-Run: `python -m bench.load INDEX_DIR [--seconds 60] [--connections 16]`.
+Run: `python -m bench.web.load INDEX_DIR [--seconds 60] [--connections 16]`.
 """
 from __future__ import annotations
 
@@ -25,9 +25,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from bench.probe import read_status_mb
-from bench.queries import build_queries
-from bench.serving import free_port, lua_script, parse_wrk, wait_healthy
+from bench.engines.probe import read_status_mb
+from bench.engines.queries import build_queries
+from bench.web.serving import free_port, lua_script, parse_wrk, wait_healthy
 
 MAX_GROWTH_PCT = 10.0
 WRK = "/usr/bin/wrk"
@@ -110,7 +110,7 @@ def verdict(result: dict[str, Any]) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the load test; return the exit status (0 pass, 1 fail, 2 cannot run)."""
-    parser = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bench.web.load", description=__doc__.split("\n\n")[0])
     parser.add_argument("index", type=Path, help="an index built by `onrecord index`")
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--connections", type=int, default=16)

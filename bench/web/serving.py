@@ -19,7 +19,7 @@ import urllib.request
 from pathlib import Path
 from typing import IO, Any
 
-from bench.probe import read_status_mb
+from bench.engines.probe import read_status_mb
 
 _UNITS_MS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0}
 

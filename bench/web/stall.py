@@ -14,7 +14,7 @@ The server is this checkout's code (`python -c "from cli import main"`
 run in the repository), so a copy of an older commit with this file in
 its bench/ measures that commit.
 
-Run: `python -m bench.stall INDEX_DIR [--runs 3] [--seconds 12] [--clients 4]`.
+Run: `python -m bench.web.stall INDEX_DIR [--runs 3] [--seconds 12] [--clients 4]`.
 """
 from __future__ import annotations
 
@@ -33,10 +33,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from bench.probe import percentile
-from bench.serving import free_port, wait_healthy
+from bench.engines.probe import percentile
+from bench.web.serving import free_port, wait_healthy
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 PROBE_WORDS = ("police", "minister", "election", "film", "music", "economy", "court", "school")
 PROBE_PAUSE = 0.05  # seconds between probe requests
 HTTP_TIMEOUT = 180
@@ -196,7 +196,7 @@ def print_table(table: dict[str, dict[str, Any]]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run every scenario; print the table (and write JSON with --out)."""
-    parser = argparse.ArgumentParser(prog="python -m bench.stall",
+    parser = argparse.ArgumentParser(prog="python -m bench.web.stall",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("index", type=Path, help="an index built by `onrecord index`")
     parser.add_argument("--runs", type=int, default=3, help="fresh servers per scenario")

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from bench.corpus import (
+from bench.engines.corpus import (
     FIRST_DAY,
     LAST_DAY,
     OUTLETS,
@@ -19,10 +19,10 @@ from bench.corpus import (
     parse_size,
     top_names,
 )
-from bench.probe import kind_latencies, percentile
-from bench.queries import MIN_QUERIES, BenchQuery, build_queries
-from bench.report import format_table
-from bench.serving import log_tail, lua_script, parse_wrk, spawn_server, to_ms, wait_healthy
+from bench.engines.probe import kind_latencies, percentile
+from bench.engines.queries import MIN_QUERIES, BenchQuery, build_queries
+from bench.engines.report import format_table
+from bench.web.serving import log_tail, lua_script, parse_wrk, spawn_server, to_ms, wait_healthy
 from onrecord.search.model import Article, Mention, Metadata, Paragraph, Quote
 
 
@@ -224,12 +224,12 @@ def test_table_has_ratio_column_and_skips_empty_rows() -> None:
 @pytest.mark.parametrize("workers,stream_batch,segments", [(1, 10, 1), (2, 10, 2), (2, 500, 1)])
 def test_derived_onrecord_build_holds_the_stream_once_in_one_commit(
         pool, tmp_path, monkeypatch, workers, stream_batch, segments) -> None:
-    import bench.derived
+    import bench.engines.derived
     from onrecord.search.storage.integrity.checking import check_index
     from onrecord.search.storage.opening import open_index
-    monkeypatch.setattr(bench.derived, "STREAM_BATCH", stream_batch)  # forked workers see it
+    monkeypatch.setattr(bench.engines.derived, "STREAM_BATCH", stream_batch)  # forked workers see it
     path = tmp_path / "ix"
-    written = bench.derived.build_onrecord(path, pool, 700, seed=5, workers=workers)
+    written = bench.engines.derived.build_onrecord(path, pool, 700, seed=5, workers=workers)
     expected = sorted(p.id for a in iter_derived(pool, 700, 5) for p in a.paragraphs)
     index = open_index(path)
     with index.reading() as searcher:
@@ -255,13 +255,13 @@ def _paragraph_counts(counts: list[int]) -> list[Article]:
     ([1, 1, 1], 1, [(0, 3)]),
 ])
 def test_share_bounds_cut_contiguous_shares_of_equal_paragraphs(counts, shares, expected) -> None:
-    from bench.derived import share_bounds
+    from bench.engines.derived import share_bounds
     assert share_bounds(_paragraph_counts(counts), shares) == expected
 
 
 @pytest.mark.parametrize("workers,segments", [(1, 1), (2, 2), (3, 2)])
 def test_parallel_build_writes_every_article_once_in_one_commit(tmp_path, workers, segments) -> None:
-    from bench.derived import build_parallel
+    from bench.engines.derived import build_parallel
     from onrecord.search.storage.integrity.checking import check_index
     from onrecord.search.storage.opening import open_index
     articles = ARTICLES  # two articles: a third worker has nothing to write
@@ -279,7 +279,7 @@ def test_parallel_build_writes_every_article_once_in_one_commit(tmp_path, worker
 def test_cpu_seconds_count_a_waited_for_worker() -> None:
     from concurrent.futures import ProcessPoolExecutor
 
-    from bench.derived import cpu_seconds
+    from bench.engines.derived import cpu_seconds
     before = cpu_seconds()
     with ProcessPoolExecutor(max_workers=1) as executor:
         worker_cpu = executor.submit(_burn_cpu, 0.3).result()
@@ -295,13 +295,13 @@ def _burn_cpu(seconds: float) -> float:
 
 
 def test_indexing_cpu_per_paragraph_has_a_row() -> None:
-    from bench.derived import cpu_per_paragraph
+    from bench.engines.derived import cpu_per_paragraph
     table = format_table("t", {"onrecord": cpu_per_paragraph(2000, 5.0)})
     assert "indexing CPU ms per paragraph" in table and "2.500" in table
 
 
 def test_combine_runs_reports_medians_and_keeps_the_spread() -> None:
-    from bench.report import combine_runs
+    from bench.engines.report import combine_runs
     runs = [{"p95_ms": 30.0, "engine": "onrecord", "errors": {}},
             {"p95_ms": 10.0, "engine": "onrecord", "errors": {}},
             {"p95_ms": 20.0, "engine": "onrecord", "errors": {"q": "x"}}]
@@ -349,15 +349,15 @@ def test_derived_onrecord_build_given_the_stream_does_not_make_it_again(pool, tm
     """Handed the stream (as naive Whoosh is), the workers write it as they
     would have written the stream they make, and make none themselves (the
     peers' times do not include making it)."""
-    import bench.derived
+    import bench.engines.derived
     from onrecord.search.storage.opening import open_index
     articles = list(iter_derived(pool, 700, 5))
     def no_stream(*args, **kwargs):
         raise AssertionError("the stream was made again")
-    monkeypatch.setattr(bench.derived, "iter_derived", no_stream)  # forked workers see it
-    monkeypatch.setattr(bench.derived, "STREAM_BATCH", 10)
+    monkeypatch.setattr(bench.engines.derived, "iter_derived", no_stream)  # forked workers see it
+    monkeypatch.setattr(bench.engines.derived, "STREAM_BATCH", 10)
     path = tmp_path / "ix"
-    written = bench.derived.build_onrecord(path, pool, 700, seed=5, workers=2, articles=articles)
+    written = bench.engines.derived.build_onrecord(path, pool, 700, seed=5, workers=2, articles=articles)
     index = open_index(path)
     with index.reading() as searcher:
         stored = sorted(f["paragraph_id"] for f in searcher.all_stored_fields() if "qi" not in f)

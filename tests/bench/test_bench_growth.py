@@ -1,13 +1,13 @@
-"""bench.growth (issue #29, items 6 and 7): its verdict on a row's growth,
+"""bench.ingest.growth (issue #29, items 6 and 7): its verdict on a row's growth,
 and that each hostile input it times is read (small sizes: no timing here;
-the benchmark itself is `python -m bench.growth`)."""
+the benchmark itself is `python -m bench.ingest.growth`)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from bench.growth import CASES, MAX_DOUBLING, doublings, format_row, main, within_bound
+from bench.ingest.growth import CASES, MAX_DOUBLING, doublings, format_row, main, within_bound
 from onrecord.indexer.extraction import extract_file
 
 

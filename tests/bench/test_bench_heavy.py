@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.heavy import quote_heavy_text, write_html, write_jsonl
+from bench.ingest.heavy import quote_heavy_text, write_html, write_jsonl
 from onrecord.indexer.pipeline import extract_file
 
 

@@ -1,4 +1,4 @@
-"""Tests for bench/htmleval.py's ingest speed row: pages decompressed as
+"""Tests for bench/quality/htmleval.py's ingest speed row: pages decompressed as
 score.py does, then timed through `onrecord index` (a fake two-page set)."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.htmleval import (
+from bench.quality.htmleval import (
     PACKAGES,
     PAGE_SET,
     decompress_pages,

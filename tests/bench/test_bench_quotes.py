@@ -1,6 +1,6 @@
 """Tests for issue #33's benchmark rows: the query set asked in both modes
-(bench.queries.build_mode_queries, bench.modes) and the cost of quote
-documents beside the revision before them (bench.quotes_cost)."""
+(bench.engines.queries.build_mode_queries, bench.querying.modes) and the cost of quote
+documents beside the revision before them (bench.ingest.quotes_cost)."""
 from __future__ import annotations
 
 import datetime as dt
@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from bench import quotes_cost
-from bench.htmleval import time_one_ingest
-from bench.modes import format_modes, slowest_ratios, summarise_probe
-from bench.queries import MIN_MODE_QUERIES, BenchQuery, build_mode_queries
-from bench.quotes_cost import count_documents, format_cost, measure
-from bench.report import verdict
+from bench.engines.queries import MIN_MODE_QUERIES, BenchQuery, build_mode_queries
+from bench.engines.report import verdict
+from bench.ingest import quotes_cost
+from bench.ingest.quotes_cost import count_documents, format_cost, measure
+from bench.quality.htmleval import time_one_ingest
+from bench.querying.modes import format_modes, slowest_ratios, summarise_probe
 from onrecord.search import search
 from tests.factories import indexed, make_article, write_index
 

@@ -1,11 +1,11 @@
-"""The headline error listing's lines (bench.headline_errors), one row per kind of line."""
+"""The headline error listing's lines (bench.errors.headline_errors), one row per kind of line."""
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
 
-from bench.headline_errors import BBC_TUNING, headline_lines, main
+from bench.errors.headline_errors import BBC_TUNING, headline_lines, main
 from onrecord.search import Quote
 
 TEXT = "Vole 'to quit' over cuts\n\nAnn Vole will quit, Bob Tamm said. \"I go,\" she said."

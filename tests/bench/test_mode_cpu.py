@@ -1,4 +1,4 @@
-"""bench.mode_cpu: both modes' query CPU and answer hashes, and their comparison."""
+"""bench.querying.mode_cpu: both modes' query CPU and answer hashes, and their comparison."""
 from __future__ import annotations
 
 import json
@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from bench.mode_cpu import compare_runs, main, measure_mode_cpu, mode_query_sets
-from bench.queries import BenchQuery
+from bench.engines.queries import BenchQuery
+from bench.querying.mode_cpu import compare_runs, main, measure_mode_cpu, mode_query_sets
 from tests.factories import make_article, write_index
 
 SETS = {"paragraphs": [BenchQuery("word:river", "word", text="river"), BenchQuery("all", "all")],

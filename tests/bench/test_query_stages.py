@@ -1,11 +1,11 @@
-"""bench.query_stages: each stage's CPU time of a search, over a query list."""
+"""bench.querying.query_stages: each stage's CPU time of a search, over a query list."""
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from bench.queries import BenchQuery
-from bench.query_stages import format_stages, main, measure_stages
+from bench.engines.queries import BenchQuery
+from bench.querying.query_stages import format_stages, main, measure_stages
 from tests.factories import make_article, write_index
 
 QUERIES = [BenchQuery("word:river", "word", text="river"), BenchQuery("phrase", "phrase", text='"river bank"'),

@@ -1,11 +1,11 @@
-"""bench.repeated_calls: a call repeats when an article already asked the same function with equal arguments."""
+"""bench.ingest.repeated_calls: a call repeats when an article already asked the same function with equal arguments."""
 from __future__ import annotations
 
 import re
 
 import pytest
 
-from bench.repeated_calls import RepeatCounter, arg_key, counted
+from bench.ingest.repeated_calls import RepeatCounter, arg_key, counted
 from onrecord.indexer.annotate.attribution.spans.frames import Frame
 from onrecord.search import Paragraph
 

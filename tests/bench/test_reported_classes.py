@@ -1,4 +1,4 @@
-"""bench.reported_classes sorts missed PolNeAR attributions by the words
+"""bench.errors.reported_classes sorts missed PolNeAR attributions by the words
 around their cue (issue #32), on invented sentences."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from bench.reported_classes import false_class, miss_class
+from bench.errors.reported_classes import false_class, miss_class
 from onrecord.search import Mention, Quote
 
 

@@ -1,4 +1,4 @@
-"""bench.reported's matching rules for reported speech (issue #32), on toy data:
+"""bench.quality.reported's matching rules for reported speech (issue #32), on toy data:
 30% cover, one-to-one, a PolNeAR prediction false only outside every
 attribution, a partial prediction neutral on our golds, speech cues only."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from bench.reported import is_finding_source, is_speech_cue, score_own_articles, score_polnear_docs
+from bench.quality.reported import is_finding_source, is_speech_cue, score_own_articles, score_polnear_docs
 from onrecord.search import Mention, Quote
 
 

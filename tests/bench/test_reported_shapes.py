@@ -1,4 +1,4 @@
-"""bench.reported_shapes sorts missed PolNeAR attributions by how their cue
+"""bench.errors.reported_shapes sorts missed PolNeAR attributions by how their cue
 stands to the clause (issue #32), one row of SHAPES each, on invented sentences."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from bench.reported_shapes import SHAPES, miss_shape
+from bench.errors.reported_shapes import SHAPES, miss_shape
 
 
 def _gold(text: str, content: str, cue: str, speaker: str) -> dict[str, Any]:

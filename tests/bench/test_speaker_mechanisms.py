@@ -1,9 +1,9 @@
-"""bench.speaker_mechanisms: each wrong speaker sorted into one mechanism by its speaker phrase."""
+"""bench.errors.speaker_mechanisms: each wrong speaker sorted into one mechanism by its speaker phrase."""
 from __future__ import annotations
 
 import pytest
 
-from bench.speaker_mechanisms import MECHANISMS, mechanism
+from bench.errors.speaker_mechanisms import MECHANISMS, mechanism
 from onrecord.search import Mention, Quote
 
 

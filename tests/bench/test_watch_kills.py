@@ -1,4 +1,4 @@
-"""The watch's SIGKILL trial (bench/watch_kills.py): a short run passes,
+"""The watch's SIGKILL trial (bench/watch/watch_kills.py): a short run passes,
 and its checks see a capture cut short and an alert item sent twice."""
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import pytest
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
-from bench.watch_kills import Series, capture_problem, compare, run_trial
-from bench.watchsite import Layout
+from bench.watch.watch_kills import Series, capture_problem, compare, run_trial
+from bench.watch.watchsite import Layout
 
 URL = "http://127.0.0.1:1/f0/story-0"
 

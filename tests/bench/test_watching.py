@@ -1,9 +1,9 @@
-"""The feeds bench of the watch (bench/watching.py): its verdict against
+"""The feeds bench of the watch (bench/watch/watching.py): its verdict against
 what the rate limit allows."""
 from __future__ import annotations
 
-from bench.watching import Pass, format_table
-from bench.watchsite import Layout
+from bench.watch.watching import Pass, format_table
+from bench.watch.watchsite import Layout
 
 
 def verdict_row(wall: float) -> str:
