@@ -76,7 +76,7 @@ bench: install $(VENV)/.bench-installed
 
 # Index size and BBC ingest end to end beside QUOTES_PEER, runs alternating.
 bench-quotes: install
-	$(BIN)/python -m bench.quotes_cost --peer $(QUOTES_PEER)
+	$(BIN)/python -m bench.ingest.quotes_cost --peer $(QUOTES_PEER)
 
 $(VENV)/.bench-installed: requirements-bench.lock
 	$(PIP) install --require-hashes -r requirements-bench.lock
@@ -85,13 +85,13 @@ $(VENV)/.bench-installed: requirements-bench.lock
 # How hostile inputs' extraction time grows with their size (issue #29):
 # a table, exit 1 when a row grows faster than linearly.
 bench-growth: install
-	$(BIN)/python -m bench.growth
+	$(BIN)/python -m bench.ingest.growth
 
 # onrecord watch (issue #35): 50 feeds x 20 articles on loopback at 2 requests/s
 # per host, wall time beside what the limit allows; CPU per article beside
 # onrecord index. Exit 1 when the wall time is over the limit's by 10%.
 bench-watch: install
-	$(BIN)/python -m bench.watching
+	$(BIN)/python -m bench.watch.watching
 
 # The revision whose HTML ingest bench-extraction times beside this one: the
 # reader before #13 (its speed target is a ratio to it); empty skips the row.

@@ -5,7 +5,7 @@ missed (MISS), the matched ones whose speaker is wrong by full name (SPK,
 with the rule that chose it and the gold's tie) and the predicted quotes no
 gold entry covers (FP).  Only tuning golds are accepted (TUNING): the web dev
 half, the BBC gold, and every round's test set once it was scored
-(bench.heldout.SPENT_BBC); a frozen test set is never read here until it is
+(bench.quality.heldout.SPENT_BBC); a frozen test set is never read here until it is
 scored.
 
 With `--context N`, each SPK and FP line is followed by the N characters of the
@@ -41,12 +41,12 @@ from bench.extraction import (
     match_quotes,
     norm_name,
 )
-from bench.heldout import SPENT_BBC, WEB_GOLD, WEB_R2, locate_gold, read_page
+from bench.quality.heldout import SPENT_BBC, WEB_GOLD, WEB_R2, locate_gold, read_page
 from onrecord.search import Quote
 
 SHARED = REPO.parent / "shared"
 # Every gold one may tune on: the web dev half, the two spent web rounds, the
-# BBC gold and every BBC round once it was scored (bench.heldout.SPENT_BBC); a
+# BBC gold and every BBC round once it was scored (bench.quality.heldout.SPENT_BBC); a
 # frozen test set stays out until it is scored.
 TUNING = {"web_dev": WEB_GOLD["dev"], "web_r1": WEB_GOLD["test"], "web_r2": WEB_R2,
           "bbc": BBC_GOLD, **SPENT_BBC}

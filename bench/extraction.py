@@ -4,12 +4,12 @@ plus annotation speed over the BBC corpus.
 Run from the repo root: `python -m bench.extraction [--polnear DIR] [--split dev|train]
 [--corpus DIR] [--htmleval DIR] [--skip-polnear] [--skip-speed] [--skip-htmleval]
 [--htmleval-peer REV]`.
-The htmleval rows (bench/htmleval.py) score the saved-HTML reader on pages with gold main
+The htmleval rows (bench/quality/htmleval.py) score the saved-HTML reader on pages with gold main
 text and metadata (issue #13), skipped with a note when the set is absent.  The BBC rows score the hand-checked
 gold of 40 BBC articles (bench/gold/bbc_quotes.json, issue #12): quote spans, and the
 speaker judged by identity (the full name), not by mention overlap.  The PolNeAR row is score.py's own
 last line (direct+mixed fragments, speaker required).  The reported-speech rows
-(bench/reported.py, issue #32) score quotes of kind indirect on the golds' indirect
+(bench/quality/reported.py, issue #32) score quotes of kind indirect on the golds' indirect
 entries and on PolNeAR's indirect attributions with a speech cue.  PolNeAR is found via --polnear, then
 $ONRECORD_POLNEAR, then ../shared/polnear.  Its score.py runs a command as
 `COMMAND extract FILE... --json`; this module is that command too
@@ -32,7 +32,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from bench.htmleval import INGEST_RUNS, PAGE_SET, htmleval_dir, htmleval_rows
+from bench.quality.htmleval import INGEST_RUNS, PAGE_SET, htmleval_dir, htmleval_rows
 from onrecord.indexer.annotate.annotator import annotate_article
 from onrecord.indexer.annotate.institutions.institutions import (
     InstitutionRegistry,
@@ -147,7 +147,7 @@ def gold_name_forms(names: Iterable[str]) -> set[str]:
 def set_strict_names(strict: bool) -> None:
     """Set NAME_RULES' strict flag here and in bench.extraction as imported
     (`python -m bench.extraction` runs this file as a second module, __main__,
-    and the scorers in bench.heldout and bench.reported read the imported one)."""
+    and the scorers in bench.quality.heldout and bench.quality.reported read the imported one)."""
     from bench import extraction
     NAME_RULES["strict"] = extraction.NAME_RULES["strict"] = strict
 
@@ -307,8 +307,8 @@ def run_extract(paths: list[str]) -> int:
 
 
 def asked_test_golds(args: argparse.Namespace) -> set[Path]:
-    """Return the frozen test sets (bench.heldout.TEST_SETS) the flags ask to score."""
-    from bench.heldout import TEST_SETS
+    """Return the frozen test sets (bench.quality.heldout.TEST_SETS) the flags ask to score."""
+    from bench.quality.heldout import TEST_SETS
     return {gold for gold, (_, flag) in TEST_SETS.items() if getattr(args, flag[2:].replace("-", "_"))}
 
 
@@ -327,7 +327,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--skip-htmleval", action="store_true")
     ap.add_argument("--strict-names", action="store_true",
                     help="judge an institution's speaker by the article's spelling only, not also its canonical name")
-    from bench.heldout import TEST_SETS  # it imports this module
+    from bench.quality.heldout import TEST_SETS  # it imports this module
     for label, flag in TEST_SETS.values():
         ap.add_argument(flag, action="store_true",
                         help=f"also score {label} (frozen: at the starting code, then once after tuning)")
@@ -355,14 +355,14 @@ def main(argv: list[str] | None = None) -> int:
                                        f"({b['distinct_full']}/{b['distinct_speakers']})")]
     else:
         rows.append(("BBC gold", f"skipped (no corpus at {args.corpus})"))
-    from bench.heldout import heldout_rows  # it imports this module
+    from bench.quality.heldout import heldout_rows  # it imports this module
     htmleval = htmleval_dir(args.htmleval)
     rows += heldout_rows(None if htmleval is None else htmleval / PAGE_SET,
                          Path(args.corpus) if (Path(args.corpus) / "business").is_dir() else None,
                          asked_test_golds(args), base=gold_score)
     root = None if args.skip_polnear else polnear_dir(args.polnear)
     rows += polnear_rows(root, args.split)
-    from bench.reported import reported_rows  # it imports this module
+    from bench.quality.reported import reported_rows  # it imports this module
     rows += reported_rows(None if htmleval is None else htmleval / PAGE_SET,
                           Path(args.corpus) if (Path(args.corpus) / "business").is_dir() else None,
                           root, args.split, asked_test_golds(args))

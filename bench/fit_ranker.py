@@ -12,7 +12,7 @@ plain gradient descent in numpy), fitted on the candidates the extractor offers,
 rules' answer kept (ranker.Recorder), for every extracted quote that matches a gold quote of:
 
 - the tuning golds (bench.attribution_errors.TUNING, every one): web dev (bench/gold/web_quotes_dev.json),
-  the spent web test sets of rounds 1-2, every spent BBC round (bench.heldout.SPENT_BBC_ROUNDS:
+  the spent web test sets of rounds 1-2, every spent BBC round (bench.quality.heldout.SPENT_BBC_ROUNDS:
   bbc_heldout_test.json, bbc_heldout_rN_test.json) and the BBC gold (bbc_quotes.json).
   Right: the candidate whose value IS a gold name; else the one whose
   last word is a gold name's (the right person under another form: name forms are not this
@@ -50,8 +50,8 @@ import numpy as np
 
 from bench.attribution_errors import TUNING, bbc_articles, web_articles
 from bench.extraction import REPO, convert_split, extract_text, identity_ok, match_quotes
-from bench.heldout import SPENT_BBC_ROUNDS
 from bench.logit import fit_logit
+from bench.quality.heldout import SPENT_BBC_ROUNDS
 from onrecord.indexer.annotate.attribution.ranking import ranker
 from onrecord.indexer.annotate.attribution.ranking.rankfeatures import FEATURES, Candidate
 from onrecord.search import Quote

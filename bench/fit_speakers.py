@@ -16,7 +16,7 @@ gradient descent in numpy) fitted on:
 
 - pronoun instances: a quote the extractor credits through "he"/"she" whose gold speaker
   is a name, from the tuning golds only (bench.attribution_errors.TUNING: the BBC gold and
-  every spent BBC round, bench.heldout.SPENT_BBC_ROUNDS, over the BBC corpus, web dev and
+  every spent BBC round, bench.quality.heldout.SPENT_BBC_ROUNDS, over the BBC corpus, web dev and
   rounds 1-2 web over their saved pages);
   the label is the candidate the gold names;
 - named instances: a quote whose speaker is named again ("Vole said") after being named
@@ -30,7 +30,7 @@ gradient descent in numpy) fitted on:
   sentence is chosen against the person named before it: those features (PRONOUN_ONLY)
   are zero in them and their weights are learned from the pronoun instances alone.
 
-Never a frozen test set (bench.heldout's; none now), never PolNeAR dev or test.  `--write` stores the
+Never a frozen test set (bench.quality.heldout's; none now), never PolNeAR dev or test.  `--write` stores the
 weights with the sources and the accuracy on each source (the fitted choice against the
 former rule, "the latest subject or speaker"), and held out: each gold's accuracy with
 weights fitted without it.
@@ -52,8 +52,8 @@ import numpy as np
 
 from bench.attribution_errors import TUNING, bbc_articles, web_articles
 from bench.extraction import REPO, extract_text, identity_ok, match_quotes
-from bench.heldout import SPENT_BBC_ROUNDS
 from bench.logit import fit_logit
+from bench.quality.heldout import SPENT_BBC_ROUNDS
 from onrecord.indexer.annotate.attribution import attribution
 from onrecord.indexer.annotate.attribution.people.people import Person
 from onrecord.indexer.annotate.attribution.people.speakers import DocSpeakers

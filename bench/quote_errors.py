@@ -30,7 +30,7 @@ from typing import Any
 
 from bench.attribution_errors import SHARED
 from bench.extraction import convert_split, extract_text
-from bench.reported import convert
+from bench.quality.reported import convert
 from onrecord.search import Quote
 
 Span = tuple[int, int]

@@ -2,7 +2,7 @@
 
 Owns printing, per article, the gold reported clauses onrecord missed (MISS,
 with the gold cue on PolNeAR), the matched ones whose speaker is wrong (SPK)
-and the indirect predictions counted false (FP), scored as bench.reported
+and the indirect predictions counted false (FP), scored as bench.quality.reported
 scores them.  Sources: the own golds one may tune on (web_dev, web_r1, web_r2
 and bbc_rN for each spent round, as bench.attribution_errors) and PolNeAR's TRAIN
 split; it refuses every other PolNeAR split.  With `--cues`, PolNeAR misses are
@@ -23,8 +23,8 @@ from typing import Any
 from bench.attribution_errors import SHARED, TUNING, bbc_articles
 from bench.attribution_errors import web_articles as attribution_web_articles
 from bench.extraction import extract_text, identity_ok
-from bench.heldout import SPENT_BBC
-from bench.reported import convert, cover, gold_spans, match, polnear_gold, polnear_speaker_ok
+from bench.quality.heldout import SPENT_BBC
+from bench.quality.reported import convert, cover, gold_spans, match, polnear_gold, polnear_speaker_ok
 from onrecord.search import Quote
 
 SOURCES = ("web_dev", "web_r1", "web_r2", *SPENT_BBC, "polnear_train")

@@ -33,7 +33,7 @@ from typing import Any
 from bench.attribution_errors import TUNING, bbc_articles, web_articles
 from bench.extraction import cover, identity_ok, match_quotes, norm_name
 from bench.fit_ranker import Choice, _choice_of
-from bench.heldout import SPENT_BBC_ROUNDS
+from bench.quality.heldout import SPENT_BBC_ROUNDS
 from onrecord.indexer.annotate.attribution.ranking import ranker
 from onrecord.search import Quote
 

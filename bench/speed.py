@@ -4,10 +4,10 @@ Owns the run: ingest the BBC corpus end to end and time indexing alone;
 build (or reuse from the cache) the derived corpora; run the fixed query
 set through onrecord, tantivy and naive Whoosh, each in its own process;
 time onrecord's quotes mode beside its paragraph mode on the same index
-(bench.modes); load-test `onrecord serve` with wrk; time ingest through the local Dask
+(bench.querying.modes); load-test `onrecord serve` with wrk; time ingest through the local Dask
 cluster beside the previous process pool and serving with 1 vs 2
-processes (bench.cluster_ingest, --ingest-size); compare index size and
-BBC ingest with the revision before quote documents (bench.quotes_cost,
+processes (bench.ingest.cluster_ingest, --ingest-size); compare index size and
+BBC ingest with the revision before quote documents (bench.ingest.quotes_cost,
 --quotes-peer); print one table per
 corpus and write everything to bench/results/speed-<date>.json.  See
 bench/README.md.
@@ -25,9 +25,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench import cluster_ingest, modes, quotes_cost
-from bench.corpus import Pool, annotate_corpus, build_pool, count_words, parse_size, top_names
-from bench.derived import (
+from bench.engines.corpus import Pool, annotate_corpus, build_pool, count_words, parse_size, top_names
+from bench.engines.derived import (
     NAMES,
     batched,
     build_parallel,
@@ -37,11 +36,13 @@ from bench.derived import (
     ensure_derived,
     rates,
 )
-from bench.peers import TantivyBuilder, build_whoosh_naive
-from bench.probe import run_probe
-from bench.queries import build_queries
-from bench.report import combine_runs, format_table, machine_info
-from bench.serving import bench_web
+from bench.engines.peers import TantivyBuilder, build_whoosh_naive
+from bench.engines.probe import run_probe
+from bench.engines.queries import build_queries
+from bench.engines.report import combine_runs, format_table, machine_info
+from bench.ingest import cluster_ingest, quotes_cost
+from bench.querying import modes
+from bench.web.serving import bench_web
 from onrecord.indexer.pipeline import ingest_paths
 from onrecord.search import Article, Config, open_index, write_articles
 
@@ -71,10 +72,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--web-seconds", type=int, default=30, help="wrk duration (0 = no web run)")
     p.add_argument("--ingest-size", default="250k",
                    help="derived corpus for the local cluster vs previous pool ingest rows and the "
-                        "1 vs 2 serving processes rows (bench.cluster_ingest; 0 = skip)")
+                        "1 vs 2 serving processes rows (bench.ingest.cluster_ingest; 0 = skip)")
     p.add_argument("--quotes-peer", default="",
                    help="revision before quote documents: index size and BBC ingest beside it "
-                        "(bench.quotes_cost; empty = skip)")
+                        "(bench.ingest.quotes_cost; empty = skip)")
     p.add_argument("--out", type=Path, default=None, help="result JSON path")
     args = p.parse_args(argv)
     args.sizes = ["bbc"] if args.quick else [s.strip().lower() for s in args.sizes.split(",") if s.strip()]
@@ -135,7 +136,7 @@ def measure_bbc(root: Path, work: Path, args: argparse.Namespace) -> tuple[dict[
 def _timed_build(work: Path, articles: list[Article], words: int, workers: int) -> dict[str, Any]:
     """Index `articles` into a fresh index under `work` and return the
     rates and CPU per paragraph: with `workers` > 0 as a parallel build
-    (bench.derived.build_parallel, the "index_" keys, as the derived
+    (bench.engines.derived.build_parallel, the "index_" keys, as the derived
     corpora are written), with 0 in this process in commits of
     batch_articles (write_articles, the "serial_index_" keys)."""
     path = work / "bbc-onrecord"
@@ -216,7 +217,7 @@ def measure_queries(section: dict[str, Any], work: Path, args: argparse.Namespac
 
 
 def measure_cluster_ingest(args: argparse.Namespace) -> dict[str, Any]:
-    """Return bench.cluster_ingest's comparison at args.ingest_size, with
+    """Return bench.ingest.cluster_ingest's comparison at args.ingest_size, with
     this run's repeat, seed, cache and web duration."""
     return cluster_ingest.measure(cluster_ingest.parse_args([
         "--bbc", str(args.bbc), "--size", args.ingest_size, "--repeat", str(args.repeat),

@@ -19,18 +19,19 @@ from flask import Flask, Response
 from flask.json.provider import DefaultJSONProvider
 
 from onrecord.search import FACETS, Config, ConfigError, Index, OnrecordError, load_config, warm_index
+from onrecord.web.access.audit import flush_records
 from onrecord.web.access.gate import install_access, set_login_csrf_cookie
 from onrecord.web.outputs.api import bp as api_bp
 from onrecord.web.outputs.citations import hit_citation, permalink, quote_citation, record_citation, text_fragment_url
 from onrecord.web.outputs.exports import bp as exports_bp
 from onrecord.web.outputs.feeds import bp as feeds_bp
 from onrecord.web.outputs.lookup import bp as lookup_bp
+from onrecord.web.outputs.names import display_title, entity_url
 from onrecord.web.pages.also_in import build_cluster
-from onrecord.web.pages.entities import NameConverter, entity_url
+from onrecord.web.pages.entities import NameConverter
 from onrecord.web.pages.entities import bp as entities_bp
 from onrecord.web.pages.render import format_date, hit_quote, safe_href
 from onrecord.web.pages.routes import bp as pages_bp
-from onrecord.web.pages.titles import display_title
 from onrecord.web.serving.errors import register_error_handlers
 from onrecord.web.serving.server import run_server
 from onrecord.web.serving.state import STATE_KEY, AppState, site_root
@@ -212,7 +213,7 @@ def serve(config: Config) -> None:
     app = create_app(config=config)
     warm_app(app)
     try:
-        run_server(app, host=config.host, port=config.port, **server_options())
+        run_server(app, on_stop=flush_records, host=config.host, port=config.port, **server_options())
     except ValueError as exc:  # waitress: getaddrinfo found no address for the host
         raise OSError(errno.EADDRNOTAVAIL, f"no address of this machine is called {config.host!r}") from exc
 
@@ -220,10 +221,14 @@ def serve(config: Config) -> None:
 def serve_on_socket(config: Config, sock: Any) -> None:
     """Serve the app with waitress on the listening socket `sock` (one of
     several serving processes: each builds its own app, index handle and
-    caches) until the process is stopped."""
-    app = create_app(config=config)
-    warm_app(app)
-    run_server(app, sockets=[sock], **server_options())
+    caches) until the process is stopped; then writes the audit records its
+    requests queued (the child ends by os._exit, which runs no atexit)."""
+    try:
+        app = create_app(config=config)
+        warm_app(app)
+        run_server(app, on_stop=flush_records, sockets=[sock], **server_options())
+    finally:
+        flush_records()
 
 
 def warm_app(app: Flask) -> None:

@@ -1,7 +1,7 @@
 """An untitled article's opening: what stands in for a missing headline.
 
 Owns article_openings(): the text of each article's first paragraph, for
-the pages to show (marked as not a headline, web.pages.titles) when an article
+the pages to show (marked as not a headline, web.outputs.names) when an article
 came without a title.  A hit is usually not the first paragraph, so the
 opening is looked up: the article's smallest-numbered paragraph among its
 first few documents (paragraphs are written in order, so the first is

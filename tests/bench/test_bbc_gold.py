@@ -17,7 +17,7 @@ from bench.extraction import (
     identity_ok,
     score_bbc_articles,
 )
-from bench.heldout import total_row
+from bench.quality.heldout import total_row
 from onrecord.search.model import Quote
 
 CORPUS = REPO.parent / "shared" / "corpus" / "bbc"

@@ -1,5 +1,5 @@
-"""The table of fresh BBC rounds (bench.goldselect.ROUNDS, one row a round from
-11 on) and the notes bench.goldbuild generates from it: a built round's note is
+"""The table of fresh BBC rounds (bench.quality.goldselect.ROUNDS, one row a round from
+11 on) and the notes bench.quality.goldbuild generates from it: a built round's note is
 byte for byte the note its gold file holds, so a row is all a new round needs."""
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from bench import goldbuild, goldselect
-from bench.goldselect import Round
-from bench.heldout import SPENT_BBC_ROUNDS, bbc_round
+from bench.quality import goldbuild, goldselect
+from bench.quality.goldselect import Round
+from bench.quality.heldout import SPENT_BBC_ROUNDS, bbc_round
 
 # the notes of the rounds drawn last, written out before the template existed
 _ROUND51 = (

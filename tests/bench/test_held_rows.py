@@ -1,5 +1,5 @@
 """Which golds the bench scores: every round once spent, as a tuning row
-(bench.heldout, bench.reported), and the error listers and the fit scripts
+(bench.quality.heldout, bench.quality.reported), and the error listers and the fit scripts
 read them all (round 8 included since it was scored once after tuning at
 2900c4f, rounds 9 and 10 since 0a0e165, rounds 11 to 14 since 46d0915, rounds 15
 and 16 since 970e2db, rounds 17 and 18 since efc4a1f, rounds 19 and 20 since
@@ -17,7 +17,7 @@ rounds 47 and 48 since bd21c61,
 rounds 49 and 50 since b877dd2,
 rounds 51 and 52 since ef56922,
 round 53 since c8da893); no frozen test set is left
-(bench.heldout.TEST_SETS is empty), and a new one would be scored
+(bench.quality.heldout.TEST_SETS is empty), and a new one would be scored
 only behind its own flag,
 never through the listers or the fit scripts."""
 from __future__ import annotations
@@ -27,9 +27,9 @@ from typing import Any
 
 import pytest
 
-from bench import heldout, reported
 from bench.attribution_errors import TUNING
-from bench.heldout import (
+from bench.quality import heldout, reported
+from bench.quality.heldout import (
     BBC_HELDOUT,
     BBC_R2,
     BBC_R3,

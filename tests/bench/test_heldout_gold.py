@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bench import goldselect
-from bench.goldbuild import split_interrupted
-from bench.heldout import (
+from bench.quality import goldselect
+from bench.quality.goldbuild import split_interrupted
+from bench.quality.heldout import (
     BBC_HELDOUT,
     BBC_R2,
     BBC_R3,

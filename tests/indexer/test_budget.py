@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from bench.heavy import quote_heavy_text
+from bench.ingest.heavy import quote_heavy_text
 from onrecord.indexer.annotate.annotator import annotate_article
 from onrecord.indexer.chunk.chunker import chunk_article
 from onrecord.indexer.distributed.tasks import index_inputs

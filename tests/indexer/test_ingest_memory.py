@@ -1,7 +1,7 @@
 """What keeps ingest memory bounded (issue 17): JSONL records parsed one at
 a time, commits every batch even inside one export, and a text-identified
 article hashed without splitting its whole text.  Peak RSS itself is
-measured by `python -m bench.heavy`, not here."""
+measured by `python -m bench.ingest.heavy`, not here."""
 from __future__ import annotations
 
 import hashlib

@@ -188,7 +188,7 @@ def test_the_postings_cache_is_sized_by_its_setting() -> None:
 
 
 def test_the_benchmark_engine_turns_the_cache_off_by_the_setting(tmp_path: Path) -> None:
-    from bench.peers import OnrecordEngine
+    from bench.engines.peers import OnrecordEngine
     from onrecord.search.query.resultcache import ResultCache
 
     real_get = ResultCache.get

@@ -35,7 +35,7 @@ from onrecord.search import (
 )
 from onrecord.web.access.gate import reader_collections, reader_request
 from onrecord.web.outputs.citations import absolute_url
-from onrecord.web.pages.titles import display_title
+from onrecord.web.outputs.names import display_title
 from onrecord.web.serving.params import MAX_FILTER_CHARS, refuse_unknown_params
 from onrecord.web.serving.state import get_state, site_root
 

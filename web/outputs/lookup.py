@@ -22,7 +22,7 @@ from onrecord.web.access.gate import reader_collections
 from onrecord.web.outputs.api import json_page
 from onrecord.web.outputs.citations import absolute_url
 from onrecord.web.outputs.exports import iter_excel_csv
-from onrecord.web.pages.entities import entity_url
+from onrecord.web.outputs.names import entity_url
 from onrecord.web.serving.params import parse_flag
 from onrecord.web.serving.state import get_state, site_root
 

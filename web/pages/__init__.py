@@ -3,4 +3,4 @@ routes (routes.py), the entity pages and their SVG timelines (entities.py,
 charts.py), every link keeping all search state in the URL (links.py), what
 the page shows of each facet (facetview.py), escaped markup with marks and
 evidence (render.py), version changes (changes.py), "also in" labels
-(also_in.py) and display titles (titles.py)."""
+(also_in.py)."""

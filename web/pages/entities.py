@@ -24,6 +24,7 @@ from onrecord.search import EntityList, EntityProfile, NotFoundError, QueryError
 from onrecord.web.access.gate import reader_collections
 from onrecord.web.outputs.api import json_page
 from onrecord.web.outputs.feeds import feed_url_for
+from onrecord.web.outputs.names import entity_url
 from onrecord.web.pages.charts import build_timeline
 from onrecord.web.pages.links import name_segment, page_window
 from onrecord.web.serving.params import MAX_FILTER_CHARS, MAX_PAGE, parse_int
@@ -32,7 +33,6 @@ from onrecord.web.serving.state import get_state
 bp = Blueprint("entities", __name__)
 
 EntityKind = Literal["speaker", "institution"]
-PAGE_ENDPOINTS: dict[str, str] = {"speaker": "entities.speaker_page", "institution": "entities.institution_page"}
 INDEX_TITLES: dict[str, str] = {"speaker": "Speakers", "institution": "Institutions"}
 # What the timeline counts: a speaker's quotes, an institution's paragraphs.
 TIMELINE_NOUNS: dict[str, str] = {"speaker": "quote", "institution": "paragraph"}
@@ -60,14 +60,6 @@ class NameConverter(BaseConverter):
 
     def to_url(self, value: str) -> str:
         return name_segment(str(value))
-
-
-def entity_url(kind: str, name: str, page: int = 1, fmt: str = "html") -> str:
-    """Return the URL of (page `page` of) the profile page of `name` (a
-    speaker or an institution), or of its JSON twin when `fmt` is "json";
-    template global `entity_url`."""
-    endpoint = PAGE_ENDPOINTS[kind] + ("_json" if fmt == "json" else "")
-    return url_for(endpoint, name=name, page=page if page > 1 else None)
 
 
 def index_url(kind: str, page: int = 1, name: str = "", fmt: str = "html") -> str:

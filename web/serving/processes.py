@@ -27,7 +27,6 @@ from collections.abc import Callable
 from typing import Any
 
 from onrecord.search import Config, OnrecordError, die_with_parent
-from onrecord.web.access.audit import flush_records
 
 log = logging.getLogger(__name__)
 
@@ -114,8 +113,7 @@ def _start(children: dict[int, float], config: Config, sock: socket.socket | Non
             log.exception("serving process %d failed", os.getpid())
             status = 1
         finally:
-            flush_records()  # the audit records its requests queued (os._exit runs no atexit)
-            os._exit(status)
+            os._exit(status)  # no atexit: run_child writes what it must (web.app's flushes the audit records)
     children[pid] = time.monotonic()
 
 

@@ -10,9 +10,11 @@ running.  So a client that asks for an export and never reads held its
 reply (spooled to a temp file) and, once the output buffer was full, a
 worker thread and an export slot, for as long as it kept the socket open.
 Also flush_on_stop(): a server stopped by SIGTERM (or by SIGINT where
-that would end it at once: a child of `serve --processes`) first writes
-the audit records its requests queued (web.access.audit), then ends by
-the signal as before.
+that would end it at once: a child of `serve --processes`) first calls
+its caller's flush (web.app passes web.access.audit's, which writes the
+audit records its requests queued), then ends by the signal as before.
+The flush is passed in so serving/ imports nothing of access/, which
+sits above it.
 """
 from __future__ import annotations
 
@@ -24,8 +26,6 @@ from collections.abc import Callable
 from functools import partial
 from types import FrameType
 from typing import Any
-
-from onrecord.web.access.audit import flush_records
 
 log = logging.getLogger("onrecord.web")
 
@@ -47,36 +47,38 @@ def build_server(app: Any, **options: Any) -> Any:
     return server
 
 
-def run_server(app: Any, **options: Any) -> None:
+def run_server(app: Any, on_stop: Callable[[], None], **options: Any) -> None:
     """Serve the WSGI `app` as build_server(app, **options) builds it,
-    saying where, until the process is stopped."""
+    saying where, until the process is stopped (calling `on_stop` first
+    when a signal stops it: flush_on_stop)."""
     logging.basicConfig()  # waitress logs its warnings through logging
     server = build_server(app, **options)
-    flush_on_stop()
+    flush_on_stop(on_stop)
     server.print_listen("Serving on http://{}:{}")
     server.run()
 
 
-def flush_on_stop() -> None:
+def flush_on_stop(flush: Callable[[], None]) -> None:
     """Make SIGTERM to this process, and SIGINT where it has no handler
     (a serving child; elsewhere Python's KeyboardInterrupt exits, and the
-    exit writes them), write the queued audit records before the signal
+    exit writes them), call `flush` (write the queued audit records) before the signal
     ends the process (by the signal, as without this: the exit status says
     so).  Only the main thread can set a handler: elsewhere (a test's
     server thread) nothing is done."""
     if threading.current_thread() is not threading.main_thread():
         return
-    signal.signal(signal.SIGTERM, _flush_then_end)
+    handler = partial(_flush_then_end, flush)
+    signal.signal(signal.SIGTERM, handler)
     if signal.getsignal(signal.SIGINT) == signal.SIG_DFL:
-        signal.signal(signal.SIGINT, _flush_then_end)
+        signal.signal(signal.SIGINT, handler)
 
 
 # A stop signal's handler is running: the process is ending.
 _ending = {"now": False}
 
 
-def _flush_then_end(signum: int, _frame: FrameType | None) -> None:
-    """Write the queued audit records, then end this process by `signum`.
+def _flush_then_end(flush: Callable[[], None], signum: int, _frame: FrameType | None) -> None:
+    """Call `flush` (write the queued audit records), then end this process by `signum`.
 
     A second stop signal during the flush (`make run` stopped: make passes
     its SIGTERM on as the test or systemd sends one too) runs this handler
@@ -88,7 +90,7 @@ def _flush_then_end(signum: int, _frame: FrameType | None) -> None:
         return
     _ending["now"] = True
     try:
-        flush_records()
+        flush()
     finally:
         signal.signal(signum, signal.SIG_DFL)
         os.kill(os.getpid(), signum)

@@ -11,7 +11,7 @@ read.  Each Index owns its caches, sized by its own settings, so two
 indexes in one process never resize or evict each other's.
 
 Eviction weighs what an entry costs to rebuild (GreedyDual-Size): over
-bench.mode_cpu's 1M cycle the postings cache's working set (~110 MB) is
+bench.querying.mode_cpu's 1M cycle the postings cache's working set (~110 MB) is
 larger than its 64 MB, so a plain LRU let every large entry go before its
 next use; a text word's ids or phrase positions (median ~41 and ~44 ms of
 decoding a MB there) went as readily as a facet value's ids (~18 ms a MB),

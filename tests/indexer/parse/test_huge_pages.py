@@ -1,5 +1,5 @@
 """Huge and deeply nested pages are read in time linear in their size
-(issue #29, item 6; bench.growth times it): the paragraph-text bound is one
+(issue #29, item 6; bench.ingest.growth times it): the paragraph-text bound is one
 walk (not an XPath union), a page nested past MAX_DEPTH keeps its text
 with its depth capped, and a page of more than MAX_READ_ELEMENTS elements
 is read by the heuristics alone."""

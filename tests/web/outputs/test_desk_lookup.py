@@ -120,7 +120,7 @@ def test_over_500_names_is_a_clear_400(client: FlaskClient) -> None:
 
 
 def test_the_benchmark_builds_its_list_and_times_it(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from bench import lookup as bench_lookup
+    from bench.querying import lookup as bench_lookup
     from tests.factories import write_index
     path = write_index(tmp_path / "ix", [[make_article("t1", ['"Go," said Tony.'], speaker="Tony Blair")]])
     names = bench_lookup.build_names(path, 6)

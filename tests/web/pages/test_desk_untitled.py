@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 
 from onrecord.search.config import Config
 from onrecord.web.app import create_app
-from onrecord.web.pages.titles import UNTITLED, display_title
+from onrecord.web.outputs.names import UNTITLED, display_title
 from tests.factories import indexed, make_article
 
 OPENING = "Ferry crews walked out at dawn on Monday, leaving thousands of commuters stranded across the harbour."

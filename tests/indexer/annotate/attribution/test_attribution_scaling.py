@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pytest
 
-from bench.heavy import quote_heavy_text
+from bench.ingest.heavy import quote_heavy_text
 from onrecord.indexer.annotate.attribution.attribution import annotate_quotes
 from onrecord.indexer.annotate.attribution.people import lookups, speakers
 from onrecord.indexer.annotate.attribution.people.people import Person, rank_at, within_one_edit

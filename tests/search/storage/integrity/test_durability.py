@@ -1,6 +1,6 @@
 """Tests for durable, one-writer-at-a-time indexing: failed commits, the
 write lock, orphan cleanup, `onrecord check`, readers during commits, and a
-short run of the SIGKILL crash trials (bench/crash_trials.py)."""
+short run of the SIGKILL crash trials (bench/ingest/crash_trials.py)."""
 from __future__ import annotations
 
 import errno
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from bench.crash_trials import run_trials
+from bench.ingest.crash_trials import run_trials
 from onrecord.cli import main as cli_main
 from onrecord.search.engine import search
 from onrecord.search.errors import IndexBusyError, IndexWriteError

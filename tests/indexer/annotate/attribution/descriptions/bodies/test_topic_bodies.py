@@ -1,7 +1,8 @@
 """A bare "the company" / "the bank" the sentence before does not continue is the body the story
 has as a subject in its headline, else its lead (descriptions.bodies.topicbodies), not the body named
 last: one test per row of TOPIC_PLACES (and a check every row has one), and the guards (the
-sentence before still first, a kind head, a name of another kind or a name modifying a body noun never the topic)."""
+sentence before still first, a kind head, a name of another kind or a name modifying a body noun never the topic;
+each guard of topic_body read alone in _GUARDS)."""
 from __future__ import annotations
 
 import pytest
@@ -35,17 +36,10 @@ def test_the_sentence_before_still_comes_first() -> None:
     assert [q.speaker for q in reported(article) if q.text.startswith("it would")] == ["Quillon Holdings"]
 
 
-def test_a_kind_head_is_no_body_of_another_kind() -> None:
-    article = ("Norland government backs rescue\n\nThe Norland government is to lend money to Quillon Airways.\n\n"
-               "Fares rose on Monday at Quillon Airways. The airline said it would close two offices in Tamm.\n")
-    assert [q.speaker for q in reported(article) if q.text.startswith("it would")] != ["Norland government"]
-
-
 def test_a_name_of_another_kind_is_no_topic() -> None:
     article = ("Brannock Bank cuts 900 jobs\n\nThe cuts follow a poor year.\n\nQuillon Holdings also reported a "
                "loss last week. Its shares fell 5% on Monday. The company said it would close two offices in Tamm.\n")
     assert [q.speaker for q in reported(article) if q.text.startswith("it would")] == ["Quillon Holdings"]
-
 
 
 @pytest.mark.parametrize(("text", "modifies"), [

@@ -1,0 +1,1 @@
+"""Tests of bench/quality/: the HTML reader's set and the reported-speech scorer."""

@@ -1,0 +1,1 @@
+"""Tests of bench/querying/: both modes' query CPU and a search's CPU per stage."""
