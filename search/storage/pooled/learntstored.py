@@ -7,7 +7,8 @@ Whoosh 3 pickles, protocol 2) with three cuts, priced at 1M in
 bench/RESULTS.md (speed59):
 
 - the fields a quote document repeats from its paragraph's document (the
-  rows of `INHERITED`), its `qi` (`back` - 1) and a paragraph's
+  rows of `INHERITED`; a `PICKED` field, its speaker, as the index of its
+  value among the paragraph's names), its `qi` (`back` - 1) and a paragraph's
   `paragraph_id` (`<doc_id>-p<n>`) are left out and read back from where
   they are: a quote document's paragraph is `back` documents before it in
   the same segment.  A document is written slim only when the slim form
@@ -17,6 +18,8 @@ bench/RESULTS.md (speed59):
   document) or `_n` (a paragraph);
 - each value is raw deflate (no zlib header and checksum: the segment's
   manifest checksums its files);
+- no offsets array (Whoosh writes one a document past 32,768 documents,
+  4 bytes each): the reader sums the lengths once, in numpy, at open;
 - the preset dictionary is learnt from the segment's own documents: the
   pickles of its first documents, up to `LEARN_BYTES`, then the codec's
   template documents (storedfields.STORED_DICTIONARY: zlib finds matches
@@ -34,9 +37,11 @@ from __future__ import annotations
 
 import pickle
 import zlib
+from array import array
 from collections.abc import Iterator
 from typing import Any
 
+import numpy as np
 from whoosh import columns
 
 from onrecord.search.storage.pooled.positionstream import PositionStreamCodec
@@ -45,6 +50,10 @@ from onrecord.search.storage.pooled.storedfields import STORED_LEVEL
 # Rules as data: the stored fields a quote document holds with its paragraph document's value
 # (schema.quote_fields: the article's and the paragraph's), read from the paragraph when left out.
 INHERITED = ("doc_id", "rev", "n", "institution", "collection")
+# The stored fields whose value in a quote document is one of the comma-joined names of its
+# paragraph document's same field (schema.join_names: the quote's speaker among the paragraph's
+# speakers), written as that name's index.
+PICKED = ("speaker",)
 # zlib's window is 32 KB: the learnt part and the template fill it.
 DICTIONARY_BYTES = 32 * 1024
 # Raw deflate: the column's values carry no zlib header or checksum.
@@ -57,11 +66,16 @@ def slim_quote(fields: dict[str, Any], paragraph: dict[str, Any]) -> dict[str, A
     """Return quote document `fields` without what `paragraph` (its
     paragraph document's fields) and its `back` give: an inherited field
     equal to the paragraph's left out, one the paragraph has and it lacks
-    as None, `qi` left out when it is `back` - 1."""
+    as None, `qi` left out when it is `back` - 1, a picked field one of
+    the paragraph's names as its index."""
     slim = {k: v for k, v in fields.items() if k not in INHERITED and k != "back"}
     slim[_QUOTE_MARK] = back = fields["back"]
     if slim.get("qi") == back - 1:
         del slim["qi"]
+    for name in PICKED:
+        names = paragraph.get(name)
+        if isinstance(names, str) and isinstance(slim.get(name), str) and slim[name] in (split := names.split(",")):
+            slim[name] = split.index(slim[name])
     for name in INHERITED:
         if name in fields:
             if paragraph.get(name, slim) != fields[name]:
@@ -76,6 +90,10 @@ def restore_quote(slim: dict[str, Any], paragraph: dict[str, Any]) -> dict[str, 
     fields = dict(slim)
     fields["back"] = back = fields.pop(_QUOTE_MARK)
     fields.setdefault("qi", back - 1)
+    for name in PICKED:  # an index (a value the writer kept is never one: then no slim form)
+        value, names = fields.get(name), paragraph.get(name)
+        if isinstance(value, int) and isinstance(names, str) and 0 <= value < len(split := names.split(",")):
+            fields[name] = split[value]
     for name in INHERITED:
         if name not in fields:
             if name in paragraph:
@@ -146,7 +164,7 @@ class LearntStoredWriter(columns.VarBytesColumn.Writer):
     until the dictionary is learnt from them, its learnt part written last."""
 
     def __init__(self, dbfile: Any, template: bytes) -> None:
-        super().__init__(dbfile)
+        super().__init__(dbfile, allow_offsets=False)  # the reader sums the lengths
         self._template = template
         self._held: list[tuple[int, bytes]] = []
         self._held_bytes = 0
@@ -210,6 +228,18 @@ class LearntStoredReader(columns.VarBytesColumn.Reader):
 
     def __len__(self) -> int:
         return self._doccount
+
+    def _read_offsets_and_lengths(self) -> None:
+        """Read the lengths, and the offsets as their running sum (in numpy:
+        Whoosh's reader of a column without offsets sums them in a Python loop)."""
+        last = self._basepos + self._length - 1
+        code = chr(self._dbfile.get_byte(last))  # the lengths' type (the writer wrote no offsets)
+        count = self._doccount
+        self._lengths = self._dbfile.get_array(last - count * array(code).itemsize, code, count)
+        lengths = np.frombuffer(self._lengths, dtype=np.dtype(code)).astype(np.int64)
+        starts = np.cumsum(lengths) - lengths
+        wide = bool(count) and int(starts[-1]) >= 1 << 32
+        self._offsets = array("q" if wide else "I", starts.astype(np.int64 if wide else np.uint32).tobytes())
 
     def _value(self, docnum: int) -> dict[str, Any] | None:
         """Return document `docnum`'s value as written (None: no stored fields)."""

@@ -21,6 +21,7 @@ from onrecord.search.storage.pooled.compactterms import CompactTermsCodec
 from onrecord.search.storage.pooled.learntstored import (
     DICTIONARY_BYTES,
     INHERITED,
+    PICKED,
     LearntStoredCodec,
     LearntStoredColumn,
     learn_dictionary,
@@ -38,7 +39,8 @@ from tests.search.storage.codecs import ARTICLES, answers, bulk_writers_using, c
 from tests.search.storage.test_field_postings import generated_articles
 
 PARAGRAPH = {"doc_id": "a1", "rev": "0123abcd", "n": 3, "paragraph_id": "a1-p3", "institution": "Acme",
-             "collection": "desk", "text": "Words.", "start": 10, "end": 16, "kind": "body"}
+             "collection": "desk", "text": "Words.", "start": 10, "end": 16, "kind": "body",
+             "speaker": "Tom Reed,Ann Vole"}
 QUOTE = {"doc_id": "a1", "rev": "0123abcd", "n": 3, "institution": "Acme", "collection": "desk",
          "qi": 1, "back": 2, "speaker": "Ann Vole"}
 
@@ -46,7 +48,7 @@ QUOTE = {"doc_id": "a1", "rev": "0123abcd", "n": 3, "institution": "Acme", "coll
 @pytest.mark.parametrize("name", INHERITED)
 def test_an_inherited_field_equal_to_the_paragraphs_is_left_out_and_read_back(name: str) -> None:
     slim = slim_quote(QUOTE, PARAGRAPH)
-    assert name not in slim and "qi" not in slim and slim["speaker"] == "Ann Vole"
+    assert name not in slim and "qi" not in slim
     assert restore_quote(slim, PARAGRAPH) == QUOTE
 
 
@@ -62,6 +64,20 @@ def test_an_inherited_field_the_quote_lacks_stays_absent(name: str) -> None:
     quote = {k: v for k, v in QUOTE.items() if k != name}
     slim = slim_quote(quote, PARAGRAPH)
     assert slim[name] is None and restore_quote(slim, PARAGRAPH) == quote
+
+
+@pytest.mark.parametrize("name", PICKED)
+def test_a_picked_field_among_the_paragraphs_names_is_its_index(name: str) -> None:
+    slim = slim_quote(dict(QUOTE, **{name: "Ann Vole"}), PARAGRAPH)
+    assert slim[name] == 1 and restore_quote(slim, PARAGRAPH)[name] == "Ann Vole"
+
+
+@pytest.mark.parametrize("name", PICKED)
+@pytest.mark.parametrize("paragraph", [PARAGRAPH, {k: v for k, v in PARAGRAPH.items() if k not in PICKED}])
+def test_a_picked_field_not_among_the_paragraphs_names_is_kept(name: str, paragraph: dict[str, Any]) -> None:
+    quote = dict(QUOTE, **{name: "Ann"})  # a part of a name is not the name
+    slim = slim_quote(quote, paragraph)
+    assert slim[name] == "Ann" and restore_quote(slim, paragraph) == quote
 
 
 def test_a_qi_that_is_not_back_less_one_is_kept() -> None:
@@ -116,6 +132,7 @@ SEGMENTS = [
     pytest.param([dict(QUOTE, back=1), *article_values(2)], id="a quote whose paragraph is not in the segment"),
     pytest.param([PARAGRAPH, None, dict(QUOTE, back=2), dict(QUOTE, back=1)], id="one without stored fields"),
     pytest.param([PARAGRAPH, dict(QUOTE, back=1, institution=None)], id="a None the slim form cannot hold"),
+    pytest.param([PARAGRAPH, dict(QUOTE, back=1, speaker=1)], id="a number where a picked field's name goes"),
     pytest.param([{"text": "long " * 20_000}, {"a name": [1, 2.5, None]}, {"back": "not a number"}], id="others"),
 ]
 
@@ -215,3 +232,10 @@ def test_a_segment_stores_as_the_earlier_codec(tmp_path: Path, writer_class: typ
     expected = segment_stored(tmp_path / "earlier", SegmentWriter, PositionStreamCodec())
     stored = segment_stored(tmp_path / "learnt", writer_class, LearntStoredCodec())
     assert stored == expected and sum("back" in s for s in stored) > 50
+
+
+def test_a_column_past_whooshs_offsets_cutoff_reads_by_position_without_offsets() -> None:
+    values = [{"n": i, "text": "w" * (i % 300)} for i in range(40_000)]  # Whoosh writes offsets past 32,768
+    reader, length = column_of(values)
+    assert all(reader[d] == values[d] for d in range(0, 40_000, 7)) and reader[39_999] == values[-1]
+    assert length == sum(reader._lengths) + 2 * 40_001 + 1  # the values, two bytes a length (one the learnt row's), its type
