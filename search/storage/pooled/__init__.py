@@ -7,5 +7,6 @@ file's rows and hash tables in termsfile.py); merges pooling a segment's posting
 objects (keywords.py); the garbage collector kept off a write's heap
 (collector.py).  The codecs it writes with: sortedterms.py, compactterms.py,
 storedfields.py, positionstream.py (the phrase fields' positions as one
-stream a postings block) (pickled by path into every table of contents:
+stream a postings block), learntstored.py (stored fields slim, against a
+dictionary learnt from the segment) (pickled by path into every table of contents:
 they do not move)."""

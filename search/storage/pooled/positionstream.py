@@ -1,10 +1,11 @@
 """A postings block's positions as one compressed number stream.
 
-Owns `PositionStreamCodec`, the codec every onrecord writer writes segments
-with: CompactStoredCodec's term table and stored fields, and in the fields
-whose format is Whoosh's `Positions` (the phrase fields `exact`,
-`said_exact`, `quote_text`, `title`) each postings block's positions kept
-apart from its ids and weights.  Whoosh 3 pickles a block as (ids,
+Owns `PositionStreamCodec` (the base of LearntStoredCodec, the codec every
+onrecord writer writes segments with: pooled/learntstored):
+CompactStoredCodec's term table and stored fields, and in the fields whose
+format is Whoosh's `Positions` (the phrase fields `exact`, `said_exact`,
+`quote_text`, `title`) each postings block's positions kept apart from
+its ids and weights.  Whoosh 3 pickles a block as (ids,
 weights, values) with one bytes value a posting (a 4-byte count and the
 pickled deltas): the per-posting framing, not the integers, was half of a
 24k index's postings (bench/RESULTS.md, speed55).  Here a block's values
@@ -24,8 +25,8 @@ the pooled merge) back into the bytes Whoosh's Positions format encodes
 Whoosh's reader would give.  A value that is not such bytes keeps
 its whole block in Whoosh's form (`stream_bytes` returns None).
 
-Older segments are read through their own codec; any merge writes this
-one.  The class must stay at this import path (pickled in every table of
+Older segments are read through their own codec; any merge writes
+LearntStoredCodec (this one's postings).  The class must stay at this import path (pickled in every table of
 contents: tests/search/storage/test_pickled_paths.py).
 """
 from __future__ import annotations

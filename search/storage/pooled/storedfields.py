@@ -1,8 +1,9 @@
 """The stored fields of a segment compressed against a preset dictionary.
 
-Owns `CompactStoredCodec` (the base of PositionStreamCodec, the codec
-onrecord writes segments with: pooled/positionstream): CompactTermsCodec's term table, and each document's stored fields
-(the pickled dict Whoosh 3 keeps in its `_stored` column, zlib level 3 a
+Owns `CompactStoredCodec` (the base of PositionStreamCodec and of
+LearntStoredCodec, the codec onrecord writes segments with:
+pooled/learntstored): CompactTermsCodec's term table, and each document's
+stored fields (the pickled dict Whoosh 3 keeps in its `_stored` column, zlib level 3 a
 document) compressed with a zlib preset dictionary (`STORED_DICTIONARY`).
 Whoosh compresses each document's pickle alone, so the field names, the
 quote JSON's keys and its usual values (a third of a paragraph's 350
@@ -16,7 +17,7 @@ changes.  `stored_fields` returns the dict Whoosh's returns, so nothing
 above the per-document reader sees a difference.
 
 Older segments (W3Codec, SortedTermsCodec, CompactTermsCodec) are read
-through their own codec; any merge writes this codec.  onrecord before
+through their own codec; any merge writes LearntStoredCodec.  onrecord before
 this module cannot open a segment it wrote (the pickled class: the named
 error of search.storage.integrity.damage says to upgrade onrecord); the class must
 stay at this import path.

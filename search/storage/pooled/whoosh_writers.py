@@ -42,9 +42,9 @@ from onrecord.search.storage.pooled.flush import (
     write_pooled_terms,
 )
 from onrecord.search.storage.pooled.keywords import keyword_indexer
+from onrecord.search.storage.pooled.learntstored import LearntStoredCodec
 from onrecord.search.storage.pooled.merge import CannotPool, copy_documents, merge_can_pool, reader_term_records
 from onrecord.search.storage.pooled.pool import TermPool, Triple
-from onrecord.search.storage.pooled.positionstream import PositionStreamCodec
 from onrecord.search.storage.pooled.storedfields import PER_DOC_WRITERS
 from onrecord.search.storage.reading.whoosh_internals import BYTE_LENGTHS, numeric_block, perdoc_length_column
 
@@ -68,9 +68,9 @@ class BulkWriter(SegmentWriter):
 
     def __init__(self, ix: Any, **kwargs: Any) -> None:
         # Every segment onrecord writes has a term table without hash tables, in compact rows, and its
-        # stored fields compressed against a preset dictionary (pooled/storedfields), and its phrase
-        # fields' positions as one stream a postings block (pooled/positionstream).
-        kwargs.setdefault("codec", PositionStreamCodec())
+        # phrase fields' positions as one stream a postings block (pooled/positionstream), and its
+        # stored fields slim, against a dictionary learnt from the segment (pooled/learntstored).
+        kwargs.setdefault("codec", LearntStoredCodec())
         super().__init__(ix, **kwargs)
         self._bulk_pool = TermPool(self._tempstorage, self.newsegment)
         self._bulk_pool.limit = self.pool.limit  # the size Whoosh gave its own pool

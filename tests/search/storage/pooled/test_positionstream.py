@@ -1,6 +1,7 @@
 """A postings block's positions as one compressed stream (pooled/positionstream): the stream reads
-back as Whoosh's values, a value it cannot hold keeps its block in Whoosh's form, the bulk writer's
-segment reads back (decoded) as Whoosh's own writer's, and older segments answer alike and merge."""
+back as Whoosh's values, a value it cannot hold keeps its block in Whoosh's form, and the bulk
+writer's segment reads back (decoded) as Whoosh's own writer's (older segments answering alike and
+merging: test_learntstored, the current codec's tests)."""
 from __future__ import annotations
 
 import os
@@ -11,13 +12,11 @@ from typing import Any
 import pytest
 from whoosh import formats
 from whoosh import index as whoosh_index
-from whoosh.codec.whoosh3 import W3Codec
 from whoosh.system import pack_uint
 from whoosh.writing import SegmentWriter
 
-from onrecord.search.storage.opening import open_index
 from onrecord.search.storage.pooled import whoosh_writers
-from onrecord.search.storage.pooled.compactterms import CompactTermsCodec, pack_varint, read_varint
+from onrecord.search.storage.pooled.compactterms import pack_varint, read_varint
 from onrecord.search.storage.pooled.positionstream import (
     STREAM_FLAG,
     PositionStreamCodec,
@@ -28,12 +27,9 @@ from onrecord.search.storage.pooled.positionstream import (
     stream_bytes,
     value_deltas,
 )
-from onrecord.search.storage.pooled.sortedterms import SortedTermsCodec
 from onrecord.search.storage.pooled.storedfields import CompactStoredCodec
 from onrecord.search.storage.reading.whoosh_internals import iter_blocks
 from onrecord.search.storage.schema import build_schema, unit_documents
-from onrecord.search.writing.commits import write_articles
-from tests.search.storage.codecs import ARTICLES, answers, bulk_writers_using, codecs_of, merge_into_one
 from tests.search.storage.test_field_postings import generated_articles
 
 
@@ -128,7 +124,7 @@ def test_a_stream_that_does_not_line_up_with_its_block_is_refused() -> None:
 def test_a_bulk_writer_writes_position_streams(tmp_path: Path) -> None:
     ix = whoosh_index.create_in(str(tmp_path), build_schema())
     writer = whoosh_writers.BulkWriter(ix, compound=False)
-    assert type(writer.codec) is PositionStreamCodec
+    assert isinstance(writer.codec, PositionStreamCodec)  # LearntStoredCodec: its stored fields (learntstored)
     writer.cancel()
 
 
@@ -184,45 +180,3 @@ def test_stream_blocks_are_flagged_in_their_info(tmp_path: Path) -> None:
         unit = reader.postings("unit", b"quote")
         assert isinstance(unit, StreamLeafMatcher) and unit._compression < STREAM_FLAG  # no positions
         assert next(iter_blocks(unit)).position_numbers() is None
-
-
-# every codec an index may have been written with before this one (speed53, speed54 and the
-# sorted terms before them): it answers alike and merges into the current codec's segments
-@pytest.mark.parametrize("older", [W3Codec, SortedTermsCodec, CompactTermsCodec, CompactStoredCodec])
-def test_an_older_index_answers_alike_and_merges_into_stream_segments(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, older: type) -> None:
-    fresh = open_index(tmp_path / "fresh", create=True)
-    write_articles(fresh, ARTICLES[:2])
-    with bulk_writers_using(monkeypatch, older()):  # an index written by the code before: its codec
-        old = open_index(tmp_path / "old", create=True)
-        write_articles(old, ARTICLES[:2])
-        old.close()
-    index = open_index(tmp_path / "old")
-    try:
-        assert codecs_of(index) == {older} and codecs_of(fresh) == {PositionStreamCodec}
-        assert answers(index) == answers(fresh) and sum(map(len, answers(fresh))) >= 20
-        write_articles(index, ARTICLES[2:])  # a stream segment beside the older one
-        write_articles(fresh, ARTICLES[2:])
-        assert answers(index) == answers(fresh)
-        for each in (index, fresh):
-            merge_into_one(each, "pooled")  # the pooled merge read both forms of `index`
-        assert codecs_of(index) == {PositionStreamCodec}
-        assert answers(index) == answers(fresh)
-    finally:
-        index.close()
-        fresh.close()
-
-
-def test_whooshs_merge_of_stream_segments_answers_as_the_pooled_merge(tmp_path: Path) -> None:
-    answered = []
-    for name in ("pooled", "whoosh"):
-        index = open_index(tmp_path / name, create=True)
-        write_articles(index, ARTICLES[:2])
-        write_articles(index, ARTICLES[2:])
-        merge_into_one(index, name)  # Whoosh's merge: its matchers over stream blocks
-        try:
-            assert codecs_of(index) == {PositionStreamCodec if name == "pooled" else W3Codec}
-            answered.append(answers(index))
-        finally:
-            index.close()
-    assert answered[0] == answered[1] and sum(map(len, answered[0])) >= 40  # all but "nothing" find the four
