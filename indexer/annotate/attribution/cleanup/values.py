@@ -38,7 +38,12 @@ from onrecord.indexer.annotate.attribution.cleanup.introduced import introduced_
 from onrecord.indexer.annotate.attribution.cleanup.kindtails import cut_kind_tails
 from onrecord.indexer.annotate.attribution.cleanup.nametails import whole_tails
 from onrecord.indexer.annotate.attribution.cleanup.openers import SPEECH_VERBS, cut_openers
-from onrecord.indexer.annotate.attribution.cleanup.voicing import POSSESSIVE, is_narrated_person, voices_view
+from onrecord.indexer.annotate.attribution.cleanup.voicing import (
+    POSSESSIVE,
+    acts_on_quote,
+    is_narrated_person,
+    voices_view,
+)
 from onrecord.indexer.annotate.attribution.cleanup.wholeruns import LazyWords, whole_runs
 from onrecord.indexer.annotate.attribution.names.names import (
     INITIALS_RE,
@@ -75,6 +80,7 @@ _DESCRIBED_RE = re.compile(r"(?:[A-Z][\w.-]*\s+)?(?:(?!(?:the|a|an)\s)[a-z][a-z-
 _WORD_RE = re.compile(r"[a-z]+")
 _PLACE_PREPOSITIONS = words("place_prepositions")
 _ROLES = words("roles")
+_PRONOUNS = words("pronouns")  # "He played him as a \"fiery\" queen": a pronoun names no one here
 _INDEFINITE_RE = re.compile(r"(?:an?|An?)\s+")
 # a capitalised word right before a name in the text ("Age" before "Concern England", "Will" before "Wright")
 _WORD_BEFORE_RE = re.compile(r"([A-Z][\w.\u00c0-\u024f-]*['\u2019]?)[ \u00a0]+$")
@@ -98,7 +104,7 @@ def is_joint(text: str, start: int, end: int) -> bool:
         or _JOINED_AFTER_RE.match(text, end) is not None
 
 
-def is_unvoiced(text: str, quote: Quote, headline: bool = False) -> bool:
+def is_unvoiced(text: str, quote: Quote, headline: bool = False, later: bool = False) -> bool:
     """True when `quote` is a partial quote no cue reports, credited to the
     organisation (or bare one-word name, _is_bare_word) opening its
     sentence with no stance verb between the two
@@ -107,7 +113,9 @@ def is_unvoiced(text: str, quote: Quote, headline: bool = False) -> bool:
     description introduces it ("US rock band Quillies").  A person opening
     a narrative sentence likewise (voicing.is_narrated_person: 'She played him as a
     "fiery" queen'), but not in a `headline`, whose subject mostly said the
-    words ('Vole ready for "fearsome" test')."""
+    words ('Vole ready for "fearsome" test'), nor a person named with an act
+    verb of theirs when the quote is `later` than another of its paragraph
+    (voicing.acts_on_quote: the turn partial_subjects.named_subject reads)."""
     mention = quote.speaker_mention
     if quote.speaker_source != "rule:clause_subject" or mention is None or not quote.pieces \
             or mention.end > quote.pieces[0][0]:
@@ -115,8 +123,20 @@ def is_unvoiced(text: str, quote: Quote, headline: bool = False) -> bool:
     if quote.speaker_type != "organisation" and not _is_bare_word(quote) \
             and (headline or not is_narrated_person(mention.text)):
         return False
+    if later and _is_named_actor(text, quote):
+        return False  # 'Ann Vole, who ..., paid tribute to the "legacy"' after another's words: hers
     between = _WORD_RE.findall(text[mention.end:quote.pieces[0][0]].lower())
     return bool(between) and not _DESCRIBED_RE.match(mention.text) and not voices_view(between)
+
+
+def _is_named_actor(text: str, quote: Quote) -> bool:
+    """True when `quote`'s speaker is a person its mention names (capitalised, no pronoun)
+    and an act verb of theirs stands between the mention and the words (acts_on_quote).
+    A paragraph's first quote is never asked: with no speaker before it, a narrative
+    subject's act mostly frames a scare quote ('Smith plays a New York "date doctor"')."""
+    mention = quote.speaker_mention
+    return mention is not None and quote.speaker_type == "person" and mention.text[:1].isupper() \
+        and mention.text.lower() not in _PRONOUNS and acts_on_quote(text, mention.end, quote.pieces[0][0])
 
 
 def _is_bare_word(quote: Quote) -> bool:
@@ -259,20 +279,23 @@ def whole_names(text: str, quotes: list[Quote]) -> dict[str, str]:
     return whole
 
 
-def clear_value(text: str, quote: Quote, people: frozenset[str] = frozenset(), headline: bool = False) -> Quote:
+def clear_value(text: str, quote: Quote, people: frozenset[str] = frozenset(), headline: bool = False,
+                later: bool = False) -> Quote:
     """Return `quote` without a speaker value (and its role and evidence) when
     its speaker phrase names two people together (is_joint), a body or
     person that voiced nothing (is_unvoiced; `headline` when the quote is in
-    one) or a description (is_description); with the name an office was
-    kept before when `people` (the article's person values) holds it
-    (named_after_office); else `quote` itself."""
+    one, `later` when another quote of its paragraph is before it) or a
+    description (is_description); with the name an office was kept before
+    when `people` (the article's person values) holds it (named_after_office);
+    else `quote` itself."""
     mention = quote.speaker_mention
     if quote.speaker is None:
         return quote
     named = named_after_office(quote.speaker, people)
     if named is not None:
         return replace(quote, speaker=named[0], role=named[1], speaker_type="person")
-    if mention is not None and (is_joint(text, mention.start, mention.end) or is_unvoiced(text, quote, headline)) \
+    if mention is not None and (is_joint(text, mention.start, mention.end)
+                                or is_unvoiced(text, quote, headline, later)) \
             or is_description(quote.speaker, mention.text if mention else None):
         return replace(quote, speaker=None, role=None, evidence=None, confidence=None, speaker_type=None,
                        speaker_source=None)
@@ -321,8 +344,8 @@ def clear_speaker_values(article: Article, *, deadline: Deadline | None = None) 
     paragraphs: list[Paragraph] = []
     for n, (para, cut_quotes) in enumerate(zip(article.paragraphs, cut_paras, strict=True)):
         check(deadline)
-        quotes = [_body_typed(clear_value(article.text, _whole(q, whole), people, is_heading(n, para.kind)), bodies)
-                  for q in cut_quotes]
+        quotes = [_body_typed(clear_value(article.text, _whole(q, whole), people, is_heading(n, para.kind), k > 0),
+                              bodies) for k, q in enumerate(cut_quotes)]
         if all(new is old for new, old in zip(quotes, para.quotes, strict=True)):
             paragraphs.append(para)
             continue

@@ -16,8 +16,19 @@ cue-less partial quote credited to the subject opening a narrative sentence:
   dealers' is Acme's own view: lexicon `voiced_participles`);
 - a person's name is a name, not a speaker noun, even when it ends like an
   agent noun ("Rodgers", "Walker": only a lowercase head is read as one).
+
+It also owns the act reading both partial_subjects.named_subject and
+is_unvoiced ask of a named person opening a sentence after another speaker's
+quote in its paragraph (acts_on_quote): whatever the verb, a finite verb of an
+act of theirs ('And Ann Vole, who chairs the board, paid tribute to the
+"beautiful legacy"', 'Tom Reed - who ... - dedicated the song to "old
+friends"') makes the partial quote theirs, not the previous speaker's; a
+state (a be-form, lexicon `subject_state_verbs`: 'Tom Reed is a "growing
+talent"'), a passive, a modal or no verb leaves it where it was.
 """
 from __future__ import annotations
+
+import re
 
 from onrecord.indexer.annotate.attribution.phrases.shapes import is_speaker_noun
 from onrecord.indexer.lexicon import words
@@ -31,6 +42,19 @@ _BE_FORMS = words("be_forms")
 _AGENT_WORDS = words("passive_agent_words")
 _VOICED_PARTICIPLES = words("voiced_participles")
 POSSESSIVE = ("'s", "\u2019s", "'", "\u2019")
+# the act reading: what may stand between a subject and its verb (one aside set off by commas or
+# dashes, then adverbs), the verbs of a state, and the finite forms of an act
+_ASIDE_RE = re.compile(r"\s*(?:,[^,.;:!?\"\u201c\u201d]{1,120},"  # ", who chairs the board,"
+                       r"|[-\u2013\u2014]+\s[^.;:!?\"\u201c\u201d]{1,120}?\s[-\u2013\u2014]+)?\s*")  # "- who is ... -"
+_WORD_RE = re.compile(r"[a-z]+")
+_ADVERBS = words("body_act_adverbs")  # "Ann Vole also sent": still her verb
+_STATES = words("be_forms", "subject_state_verbs")
+_HAVE = frozenset(("has", "have", "had"))
+_AUXILIARIES = words("finite_auxiliaries")  # a modal or "does": no act read
+_PASTS = words("past_tense_verbs", "lone_speaker_verbs")  # "sent", "paid", "told"
+_PARTICIPLES = words("irregular_participles")  # "has sent"
+_MIN_REGULAR = 5  # "dedicated", "wants"; not "red", "bus"
+_NOT_PRESENT_ENDS = ("ss", "us", "is")  # "press", "bonus", "crisis": no -s verb
 
 
 def voices_view(between: list[str]) -> bool:
@@ -61,3 +85,30 @@ def is_narrated_person(mention: str) -> bool:
         return False
     last = (mention.split() or [""])[-1]
     return last[:1].isupper() or not is_speaker_noun(mention)
+
+
+def acts_on_quote(s: str, lo: int, hi: int) -> bool:
+    """Return True when s[lo:hi], the words from a named subject to its partial quote, open on a
+    finite verb of an act (past_tense_verbs or lone_speaker_verbs, a regular past in -ed not a
+    passive's, a present in -s, "has" with a participle), past one aside between commas or
+    dashes and adverbs of body_act_adverbs or in -ly; False for a state (a be-form anywhere up to
+    the quote, subject_state_verbs), a name or an owner's noun running on, a modal, no verb."""
+    gap = _ASIDE_RE.match(s, lo, hi)
+    rest = s[gap.end() if gap else lo:hi]
+    if rest[:1].isupper() or rest[:1] in (",", "'", "\u2019"):
+        return False  # "Vole's plan", "his song, Pump Up, contains": the name is no subject
+    between = _WORD_RE.findall(rest.lower())
+    while between and (between[0] in _ADVERBS or between[0].endswith("ly")):
+        between = between[1:]
+    if not between or any(word in _STATES for word in between):
+        return False  # 'Tom Reed is a "growing talent"': what is said of him, not his words
+    verb, after = between[0], between[1] if len(between) > 1 else ""
+    if verb in _HAVE:
+        return after in _PARTICIPLES or len(after) >= _MIN_REGULAR and after.endswith("ed")
+    if verb in _PASTS:
+        return True
+    if verb in _AUXILIARIES or len(verb) < _MIN_REGULAR - 1:
+        return False
+    if verb.endswith("ed"):
+        return len(verb) >= _MIN_REGULAR and after not in _AGENT_WORDS  # "backed by": a passive
+    return verb.endswith("s") and not verb.endswith(_NOT_PRESENT_ENDS)
