@@ -35,7 +35,14 @@ from onrecord.search.storage.pooled.sortedterms import SortedTermsCodec
 from onrecord.search.storage.pooled.storedfields import STORED_DICTIONARY, CompactStoredCodec
 from onrecord.search.storage.schema import build_schema, unit_documents
 from onrecord.search.writing.commits import write_articles
-from tests.search.storage.codecs import ARTICLES, answers, bulk_writers_using, codecs_of, merge_into_one
+from tests.search.storage.codecs import (
+    ARTICLES,
+    answers,
+    bulk_writers_using,
+    codecs_of,
+    merge_into_one,
+    write_generated_segment,
+)
 from tests.search.storage.test_field_postings import generated_articles
 
 PARAGRAPH = {"doc_id": "a1", "rev": "0123abcd", "n": 3, "paragraph_id": "a1-p3", "institution": "Acme",
@@ -215,14 +222,7 @@ def test_whooshs_merge_of_current_segments_answers_as_the_pooled_merge(tmp_path:
 
 def segment_stored(path: Path, writer_class: type, codec: Any) -> list[dict[str, Any]]:
     """Index generated articles' documents with `writer_class` and `codec`; return every document's stored fields."""
-    path.mkdir()
-    ix = whoosh_index.create_in(str(path), build_schema())
-    writer = writer_class(ix, compound=False, codec=codec)
-    for article in generated_articles(80):
-        for para in article.paragraphs:
-            for doc in unit_documents(article, para, "r1"):
-                writer.add_document(**doc)
-    writer.commit()
+    write_generated_segment(path, writer_class, codec)
     with whoosh_index.open_dir(str(path)).reader() as reader:
         return [reader.stored_fields(d) for d in range(reader.doc_count_all())]
 
