@@ -28,7 +28,8 @@ bench/RESULTS.md (speed59):
   alone.  The learnt part is kept in the column, as one more row after
   the segment's last document.
 
-`stored_fields` returns the dict Whoosh's reader returns.  Older segments
+StoredPerDocReader.stored_fields (pooled/storedfields) returns through it the
+dict Whoosh's reader returns.  Older segments
 are read through their own codec; any merge writes this one.  The class
 must stay at this import path (pickled in every table of contents:
 tests/search/storage/test_pickled_paths.py).
@@ -234,6 +235,8 @@ class LearntStoredReader(columns.VarBytesColumn.Reader):
         Whoosh's reader of a column without offsets sums them in a Python loop)."""
         last = self._basepos + self._length - 1
         code = chr(self._dbfile.get_byte(last))  # the lengths' type (the writer wrote no offsets)
+        # VarBytesColumn.Reader.__init__ calls this with `_doccount` still its own, the documents
+        # and the learnt row; LearntStoredReader.__init__ sets it to the documents' count after.
         count = self._doccount
         self._lengths = self._dbfile.get_array(last - count * array(code).itemsize, code, count)
         lengths = np.frombuffer(self._lengths, dtype=np.dtype(code)).astype(np.int64)
@@ -258,6 +261,8 @@ class LearntStoredReader(columns.VarBytesColumn.Reader):
         return fields
 
     def __getitem__(self, docnum: int) -> dict[str, Any] | None:
+        """Return document `docnum`'s stored fields as they were given to the writer (a slim
+        form restored from its paragraph's; a copy of the kept paragraph's), None when it has none."""
         at, fields = self._paragraph
         if at == docnum:
             return dict(fields)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pickle
 import zlib
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +35,16 @@ from onrecord.search.storage.pooled.positionstream import PositionStreamCodec
 from onrecord.search.storage.pooled.sortedterms import SortedTermsCodec
 from onrecord.search.storage.pooled.storedfields import STORED_DICTIONARY, CompactStoredCodec
 from onrecord.search.storage.schema import build_schema, unit_documents
+from onrecord.search.storage.store import Index
 from onrecord.search.writing.commits import write_articles
-from tests.search.storage.codecs import ARTICLES, answers, bulk_writers_using, codecs_of, merge_into_one
+from tests.search.storage.codecs import (
+    ARTICLES,
+    answers,
+    bulk_writers_using,
+    codecs_of,
+    merge_into_one,
+    write_generated_segment,
+)
 from tests.search.storage.test_field_postings import generated_articles
 
 PARAGRAPH = {"doc_id": "a1", "rev": "0123abcd", "n": 3, "paragraph_id": "a1-p3", "institution": "Acme",
@@ -198,6 +207,37 @@ def test_an_older_index_answers_alike_and_merges_into_current_segments(
         fresh.close()
 
 
+def live_stored(index: Index) -> list[dict[str, Any]]:
+    """Return every undeleted document's stored fields, segment by segment in docnum order."""
+    with index.whoosh_index.reader() as reader:
+        return [leaf.stored_fields(d) for leaf, _base in reader.leaf_readers()
+                for d in range(leaf.doc_count_all()) if not leaf.is_deleted(d)]
+
+
+# Re-ingesting articles deletes their documents in the middle of the first segment (their new version in a
+# second); a merge then moves every later document to another docnum: each still reads back as the earlier
+# codec's (the quote documents' `back` kept right as their paragraphs move with them).
+@pytest.mark.parametrize("merge", [None, "pooled", "whoosh"])
+def test_documents_around_reingested_articles_read_back_as_the_earlier_codecs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, merge: str | None) -> None:
+    articles, stored = generated_articles(12), []
+    updated = [replace(a, meta=replace(a.meta, title=f"{a.meta.title} (updated)")) for a in articles[3:5]]
+    for codec in (PositionStreamCodec(), LearntStoredCodec()):
+        with bulk_writers_using(monkeypatch, codec):
+            index = open_index(tmp_path / type(codec).__name__, create=True)
+            try:
+                write_articles(index, articles[:8])
+                write_articles(index, [*updated, *articles[8:]])
+                with index.whoosh_index.reader() as reader:
+                    assert reader.has_deletions()  # the first versions of articles 3 and 4
+                if merge is not None:
+                    merge_into_one(index, merge)
+                stored.append(live_stored(index))
+            finally:
+                index.close()
+    assert stored[0] == stored[1] and sum("back" in s for s in stored[1]) > 10
+
+
 def test_whooshs_merge_of_current_segments_answers_as_the_pooled_merge(tmp_path: Path) -> None:
     answered = []
     for name in ("pooled", "whoosh"):
@@ -215,14 +255,7 @@ def test_whooshs_merge_of_current_segments_answers_as_the_pooled_merge(tmp_path:
 
 def segment_stored(path: Path, writer_class: type, codec: Any) -> list[dict[str, Any]]:
     """Index generated articles' documents with `writer_class` and `codec`; return every document's stored fields."""
-    path.mkdir()
-    ix = whoosh_index.create_in(str(path), build_schema())
-    writer = writer_class(ix, compound=False, codec=codec)
-    for article in generated_articles(80):
-        for para in article.paragraphs:
-            for doc in unit_documents(article, para, "r1"):
-                writer.add_document(**doc)
-    writer.commit()
+    write_generated_segment(path, writer_class, codec)
     with whoosh_index.open_dir(str(path)).reader() as reader:
         return [reader.stored_fields(d) for d in range(reader.doc_count_all())]
 

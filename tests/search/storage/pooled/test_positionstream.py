@@ -29,8 +29,8 @@ from onrecord.search.storage.pooled.positionstream import (
 )
 from onrecord.search.storage.pooled.storedfields import CompactStoredCodec
 from onrecord.search.storage.reading.whoosh_internals import iter_blocks
-from onrecord.search.storage.schema import build_schema, unit_documents
-from tests.search.storage.test_field_postings import generated_articles
+from onrecord.search.storage.schema import build_schema
+from tests.search.storage.codecs import write_generated_segment
 
 
 def read_back(values: list[bytes], level: int = 3) -> list[bytes]:
@@ -132,14 +132,7 @@ def segment_postings(path: Path, writer_class: type, codec: Any) -> tuple[dict[A
     """Index generated articles' documents with `writer_class` and `codec`; return every term's
     postings read through the segment's matchers ((id, weight, positions or raw value) a
     posting) and the postings file's size."""
-    path.mkdir()
-    ix = whoosh_index.create_in(str(path), build_schema())
-    writer = writer_class(ix, compound=False, codec=codec)
-    for article in generated_articles(80):
-        for para in article.paragraphs:
-            for doc in unit_documents(article, para, "r1"):
-                writer.add_document(**doc)
-    writer.commit()
+    write_generated_segment(path, writer_class, codec)
     found: dict[Any, Any] = {}
     with whoosh_index.open_dir(str(path)).reader() as reader:
         for fieldname, tbytes in reader.all_terms():

@@ -36,7 +36,7 @@ _WORD_RE = re.compile(r"[\w'\u2019-]+")
 # Epithet heads beyond the lexicon's person nouns (which other readings share): the
 # lexicon's epithet_nouns, words news uses for the story's own person that name a trade
 # or a position, read only here (one row each, one test each in
-# tests/indexer/annotate/attribution/descriptions/test_topic_people.py).
+# tests/indexer/annotate/attribution/descriptions/persons/test_topic_people.py).
 EPITHET_NOUNS = words("epithet_nouns")
 
 
