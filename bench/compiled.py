@@ -27,7 +27,8 @@ from bench.extraction import REPO
 
 COMPILED = "indexer/annotate"  # the extraction loop's modules (the profile: ~all its Python time)
 SOURCES = "SOURCES.sha256"  # in the build dir: the hash of the tree it was copied from
-_SKIP = {".git", ".venv", "build", "data", ".typecheck", "__pycache__", ".pytest_cache", ".mypy_cache"}
+_SKIP = {".git", ".venv", "build", ".typecheck", "__pycache__", ".pytest_cache", ".mypy_cache"}
+_TOP_SKIP = {"data"}  # the default index folder; indexer/data (the lexicon, weights) is the package's
 
 # Modules left as .py, and why (each a case mypyc refuses or compiles to different behaviour).
 EXCLUDED: dict[str, str] = {
@@ -43,9 +44,20 @@ EXCLUDED: dict[str, str] = {
 
 
 def source_files(root: Path) -> list[Path]:
-    """Return every .py under `root` but build, cache and venv folders, sorted."""
-    return sorted(p for p in root.rglob("*.py")
-                  if not _SKIP.intersection(p.relative_to(root).parts[:-1]))
+    """Return every .py under `root` but build, cache, venv and index folders, sorted."""
+    return sorted(p for p in root.rglob("*.py") if not _skipped(p.relative_to(root).parts[:-1]))
+
+
+def _skipped(folders: tuple[str, ...]) -> bool:
+    return bool(_SKIP.intersection(folders)) or bool(folders) and folders[0] in _TOP_SKIP
+
+
+def copy_tree(root: Path, tree: Path) -> None:
+    """Copy `root` to `tree` as build() compiles it: every file but those source_files skips."""
+    def ignored(folder: str, names: list[str]) -> list[str]:
+        top = Path(folder) == root
+        return [n for n in names if n in _SKIP or top and n in _TOP_SKIP]
+    shutil.copytree(root, tree, ignore=ignored)
 
 
 def sources_hash(root: Path) -> str:
@@ -74,7 +86,7 @@ def build(root: Path, out: Path) -> None:
     stamp = sources_hash(root)
     shutil.rmtree(out, ignore_errors=True)
     tree = out / "onrecord"
-    shutil.copytree(root, tree, ignore=lambda _d, names: [n for n in names if n in _SKIP])
+    copy_tree(root, tree)
     files = [f"onrecord/{m}" for m in modules_to_compile(tree)]
     mypyc = Path(sys.executable).with_name("mypyc")
     subprocess.run([str(mypyc), "--config-file", "onrecord/pyproject.toml", *files], cwd=out, check=True)

@@ -10,6 +10,7 @@ from bench.compiled import (
     COMPILED,
     EXCLUDED,
     SOURCES,
+    copy_tree,
     is_fresh,
     modules_to_compile,
     source_files,
@@ -20,7 +21,8 @@ from bench.extraction import REPO
 
 def _tree(root: Path) -> Path:
     for name, text in {"a.py": "x = 1\n", "pkg/b.py": "y = 2\n", "README.md": "doc\n",
-                       "build/old.py": "z = 3\n", "pkg/__pycache__/c.py": "w = 4\n"}.items():
+                       "build/old.py": "z = 3\n", "pkg/__pycache__/c.py": "w = 4\n", "data/index.toc": "",
+                       "data/d.py": "", "pkg/data/words.json": "[]\n", "pkg/data/e.py": ""}.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(text, encoding="utf-8")
     return root
@@ -34,7 +36,14 @@ def _stamped(root: Path, out: Path) -> Path:
 
 def test_the_sources_are_the_py_files_outside_build_and_cache_folders(tmp_path: Path) -> None:
     root = _tree(tmp_path / "src")
-    assert [str(p.relative_to(root)) for p in source_files(root)] == ["a.py", "pkg/b.py"]
+    assert [str(p.relative_to(root)) for p in source_files(root)] == ["a.py", "pkg/b.py", "pkg/data/e.py"]
+
+
+def test_the_copy_keeps_the_packages_data_and_leaves_out_the_index_and_builds(tmp_path: Path) -> None:
+    root = _tree(tmp_path / "src")
+    copy_tree(root, tmp_path / "copy")
+    copied = sorted(str(p.relative_to(tmp_path / "copy")) for p in (tmp_path / "copy").rglob("*") if p.is_file())
+    assert copied == ["README.md", "a.py", "pkg/b.py", "pkg/data/e.py", "pkg/data/words.json"]
 
 
 def test_a_build_stamped_with_the_trees_hash_is_fresh(tmp_path: Path) -> None:
