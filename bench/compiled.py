@@ -27,7 +27,7 @@ from bench.extraction import REPO
 
 COMPILED = "indexer/annotate"  # the extraction loop's modules (the profile: ~all its Python time)
 SOURCES = "SOURCES.sha256"  # in the build dir: the hash of the tree it was copied from
-_SKIP = {".git", ".venv", "build", ".typecheck", "__pycache__", ".pytest_cache", ".mypy_cache"}
+_SKIP = {".git", ".venv", "build", ".typecheck", "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache"}
 _TOP_SKIP = {"data"}  # the default index folder; indexer/data (the lexicon, weights) is the package's
 
 # Modules left as .py, and why (each a case mypyc refuses or compiles to different behaviour).
