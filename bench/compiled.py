@@ -40,6 +40,10 @@ EXCLUDED: dict[str, str] = {
         "functools.cached_property needs an instance __dict__; mypyc's native classes have none",
     "indexer/annotate/institutions/registry.py":
         "a compiled frozen dataclass does not unpickle (FrozenInstanceError): Dask's workers get the registry",
+    "indexer/annotate/corrections.py":
+        "a compiled frozen dataclass does not unpickle (FrozenInstanceError): Dask's workers get the corrections",
+    "indexer/annotate/annotator.py":
+        "a compiled frozen dataclass does not unpickle (FrozenInstanceError): Dask's workers get AnnotationFiles",
 }
 
 
