@@ -84,5 +84,5 @@ def test_each_excluded_module_exists_and_is_left_out(module: str) -> None:
 
 def test_the_extraction_modules_are_compiled() -> None:
     compiled = modules_to_compile(REPO)
-    assert "indexer/annotate/annotator.py" in compiled
+    assert "indexer/annotate/attribution/names/names.py" in compiled  # the hottest module
     assert len(compiled) == len(source_files(REPO / COMPILED)) - len(EXCLUDED)
