@@ -7,7 +7,7 @@ PORT   ?= 5000
 INDEX  ?= data/index
 PIP    := $(BIN)/python -m pip --disable-pip-version-check -q
 
-.PHONY: install browser run test test-fast lint index bench bench-extraction lock clean check-install bench-growth bench-quotes bench-watch
+.PHONY: install browser run test test-fast lint index bench bench-extraction bench-extraction-compiled lock clean check-install bench-growth bench-quotes bench-watch
 
 install: $(VENV)/.installed
 
@@ -99,6 +99,17 @@ HTMLEVAL_PEER ?= 1548fb9~1
 
 bench-extraction: install
 	$(BIN)/python -m bench.extraction $(if $(HTMLEVAL_PEER),--htmleval-peer $(HTMLEVAL_PEER))
+
+# Opt-in (issue #31): extraction per CPU second with indexer/annotate compiled by mypyc
+# (bench/compiled.py). The build is a copy of the tree in $(COMPILED), used only here
+# (PYTHONPATH), and rebuilt whenever any .py changed: a .so never outlives its .py. A build
+# costs ~5 CPU minutes of gcc and needs a C compiler and Python's headers.
+COMPILED ?= build/compiled
+
+bench-extraction-compiled: install
+	$(BIN)/python -m bench.compiled build --out $(COMPILED)
+	cd $(COMPILED)/onrecord && PYTHONPATH=$(abspath $(COMPILED)) $(abspath $(BIN))/python \
+	  -m bench.extraction_speed cpu --runs 3 --corpus $(abspath ..)/shared/corpus/bbc
 
 # Regenerate requirements.lock after editing requirements.in (needs network).
 lock:
