@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 
-from onrecord.indexer.annotate.attribution.phrases.shapes import is_speaker_noun
+from onrecord.indexer.annotate.attribution.phrases.shapes import MIN_REGULAR_PAST, is_regular_past, is_speaker_noun
 from onrecord.indexer.lexicon import words
 
 _STANCE_STEMS = tuple(sorted(words("stance_stems")))
@@ -53,7 +53,6 @@ _HAVE = frozenset(("has", "have", "had"))
 _AUXILIARIES = words("finite_auxiliaries")  # a modal or "does": no act read
 _PASTS = words("past_tense_verbs", "lone_speaker_verbs")  # "sent", "paid", "told"
 _PARTICIPLES = words("irregular_participles")  # "has sent"
-_MIN_REGULAR = 5  # "dedicated", "wants"; not "red", "bus"
 _NOT_PRESENT_ENDS = ("ss", "us", "is")  # "press", "bonus", "crisis": no -s verb
 
 
@@ -104,11 +103,11 @@ def acts_on_quote(s: str, lo: int, hi: int) -> bool:
         return False  # 'Tom Reed is a "growing talent"': what is said of him, not his words
     verb, after = between[0], between[1] if len(between) > 1 else ""
     if verb in _HAVE:
-        return after in _PARTICIPLES or len(after) >= _MIN_REGULAR and after.endswith("ed")
+        return after in _PARTICIPLES or is_regular_past(after)
     if verb in _PASTS:
         return True
-    if verb in _AUXILIARIES or len(verb) < _MIN_REGULAR - 1:
-        return False
+    if verb in _AUXILIARIES or len(verb) < MIN_REGULAR_PAST - 1:
+        return False  # "bus", "red": under four letters no word reads as an act verb ("runs" does)
     if verb.endswith("ed"):
-        return len(verb) >= _MIN_REGULAR and after not in _AGENT_WORDS  # "backed by": a passive
+        return is_regular_past(verb) and after not in _AGENT_WORDS  # "backed by": a passive
     return verb.endswith("s") and not verb.endswith(_NOT_PRESENT_ENDS)

@@ -20,10 +20,10 @@ import re
 from collections.abc import Iterator
 
 from onrecord.indexer.annotate.attribution.names.names import first_name_gender
+from onrecord.indexer.annotate.attribution.phrases.shapes import is_regular_past
 from onrecord.indexer.lexicon import words
 
 _FINITE = words("finite_auxiliaries") | words("past_tense_verbs") | words("lone_speaker_verbs")
-_MIN_REGULAR_PAST = 5  # "admitted", "agreed"; not "red", "bed"
 _QUOTE_END = "\"\u201d"
 # where a tied quote's "he"/"she" may end its "h": a charset first lets the regex engine skip fast to
 # each "h", and "the"/"The" (most of them) are no pronoun
@@ -154,7 +154,7 @@ def _first_subject(text: str, lo: int, hi: int) -> re.Match[str] | None:
 
 def _finite(verb: str) -> bool:
     """True for a finite verb: an auxiliary, an irregular past, a speaking verb or a regular past."""
-    return verb in _FINITE or len(verb) >= _MIN_REGULAR_PAST and verb.endswith("ed")
+    return verb in _FINITE or is_regular_past(verb)
 
 
 def plain_lead(text: str, lo: int, at: int) -> bool:

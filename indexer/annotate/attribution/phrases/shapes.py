@@ -17,6 +17,8 @@ from onrecord.indexer.lexicon import words
 RELATIVE_OPENERS = frozenset(("who", "whose", "which"))
 _NOT_CAPS = LEADING_NOISE | words("determiners")
 _DIGIT_LED_NAME_RE = re.compile(r"\d+[A-Z]")  # "4Cast", "3M"
+# a regular past is this long at least ("admitted", "warned"): "red", "bed", "shed" end in -ed and are none
+MIN_REGULAR_PAST = 5
 
 
 def is_cap(tok: str) -> bool:
@@ -63,3 +65,9 @@ def is_speaker_noun(np: str) -> bool:
     head = _NP_POSSESSIVE_RE.sub("", words[-1])
     return head in _SPEAKER_NOUNS or head[:-1] in _SPEAKER_NOUNS or \
         bool(_AGENT_END_RE.search(head)) and len(head) > 4
+
+
+def is_regular_past(word: str) -> bool:
+    """Return True when the lowercase `word` has a regular past's shape: it ends in -ed and
+    has MIN_REGULAR_PAST letters at least ("warned", not "red")."""
+    return len(word) >= MIN_REGULAR_PAST and word.endswith("ed")

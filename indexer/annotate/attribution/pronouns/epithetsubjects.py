@@ -35,6 +35,7 @@ from onrecord.indexer.annotate.attribution.names.pronounleads import plain_lead
 from onrecord.indexer.annotate.attribution.people.people import Person
 from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_RE
 from onrecord.indexer.annotate.attribution.phrases.descriptions import AGE_WORD_RE
+from onrecord.indexer.annotate.attribution.phrases.shapes import is_regular_past
 from onrecord.indexer.annotate.attribution.pronouns.contexts import Context, context_at
 from onrecord.indexer.annotate.attribution.pronouns.subjectverbs import FINITE, acts, opens_or_closes_quote
 from onrecord.indexer.lexicon import words
@@ -48,7 +49,6 @@ _MAX_WORDS = 4  # the epithet's words after "the": "The former Norland internati
 # an appositive or relative clause between commas after the head ("The Australian, 28, has")
 _APPOSITIVE_RE = re.compile(r",[^,.;:!?\"\u201c\u201d\n]{1,160},\s*")
 _BETWEEN = words("skip_before_cue", "subject_adverbials")  # "has", "also", "initially" (-ly): before the verb
-_MIN_REGULAR_PAST = 5  # "defended", "warned"; not "red", "bed"
 
 # what may head the epithet, one row each (a test each in test_epithet_subjects.py): the nouns
 # descriptions.persons.topicpeople reads as a cue's epithet ("The Brazilian", "the seventh seed"), and an
@@ -89,7 +89,7 @@ def _verb_follows(text: str, at: int, end: int) -> bool:
     at = aside.end() if aside else at
     while (word := _WORD_RE.match(text, at, end)) is not None:
         found = word.group(1)
-        if found in FINITE or len(found) >= _MIN_REGULAR_PAST and found.endswith("ed") \
+        if found in FINITE or is_regular_past(found) \
                 or CUE_RE.match(text, word.start(1)) is not None:
             return True
         if found not in _BETWEEN and not found.endswith("ly"):

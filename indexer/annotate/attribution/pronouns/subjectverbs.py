@@ -23,6 +23,7 @@ from typing import TypeVar
 from onrecord.indexer.annotate.attribution.names.pronounleads import REPORTED_RE, plain_lead
 from onrecord.indexer.annotate.attribution.people.people import Person
 from onrecord.indexer.annotate.attribution.phrases.cues.cuewords import CUE_RE
+from onrecord.indexer.annotate.attribution.phrases.shapes import is_regular_past
 from onrecord.indexer.annotate.attribution.pronouns.leadins import after_lead_in
 from onrecord.indexer.lexicon import words
 
@@ -34,7 +35,6 @@ OWNER_ENDS = ("'s", "\u2019s", "s'", "s\u2019")  # "Vole's lawyer was": the lawy
 _VERB_AFTER_RE = re.compile(r"(?:,[^,.;:!?\"\u201c\u201d\n]{1,80},)?[ \u00a0]+(?:[a-z]+ly[ \u00a0]+)?"
                             r"([a-z]+)\b(?![ \u00a0]+by\b)")
 FINITE = words("finite_auxiliaries") | words("past_tense_verbs") | words("lone_speaker_verbs")
-_MIN_REGULAR_PAST = 5  # "admitted", "warned"; not "red", "bed"
 
 
 def acts(text: str, at: int) -> bool:
@@ -50,7 +50,7 @@ def acts(text: str, at: int) -> bool:
     if verb is None:
         return False
     word = verb.group(1)
-    return word in FINITE or len(word) >= _MIN_REGULAR_PAST and word.endswith("ed")
+    return word in FINITE or is_regular_past(word)
 
 
 # what may stand before a pronoun opening its sentence: a quote mark, a conjunction ("But he said:")
