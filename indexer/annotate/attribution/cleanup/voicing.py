@@ -49,11 +49,11 @@ _ASIDE_RE = re.compile(r"\s*(?:,[^,.;:!?\"\u201c\u201d]{1,120},"  # ", who chair
 _WORD_RE = re.compile(r"[a-z]+")
 _ADVERBS = words("body_act_adverbs")  # "Ann Vole also sent": still her verb
 _STATES = words("be_forms", "subject_state_verbs")
-_HAVE = frozenset(("has", "have", "had"))
+_HAVE = words("have_forms")  # "has sent": a perfect of an act
 _AUXILIARIES = words("finite_auxiliaries")  # a modal or "does": no act read
 _PASTS = words("past_tense_verbs", "lone_speaker_verbs")  # "sent", "paid", "told"
 _PARTICIPLES = words("irregular_participles")  # "has sent"
-_NOT_PRESENT_ENDS = ("ss", "us", "is")  # "press", "bonus", "crisis": no -s verb
+_NOT_PRESENT_ENDS = tuple(sorted(words("not_present_endings")))  # "press", "bonus", "crisis": no -s verb
 
 
 def voices_view(between: list[str]) -> bool:

@@ -2,7 +2,7 @@
 an act of theirs, whatever the verb, is that person's, not the speaker carried from the quote
 before it in its paragraph (issue #31, attr108; invented text; cleanup/voicing.acts_on_quote,
 asked by partial_subjects.named_subject and values.is_unvoiced).  One case per shape of the
-act reading and per lexicon `subject_state_verbs` row; a state, a passive, a modal, an owner's
+act reading and per lexicon `subject_state_verbs`, `have_forms` and `not_present_endings` row; a state, a passive, a modal, an owner's
 noun and a paragraph's first quote leave the words where they were."""
 from __future__ import annotations
 
@@ -64,6 +64,33 @@ def test_every_state_row_has_a_case() -> None:
 @pytest.mark.parametrize("verb", sorted(STATES))
 def test_a_state_verb_is_no_act(verb: str) -> None:
     assert not acts(STATES[verb])
+
+
+# one sentence per lexicon have_forms row: a perfect of an act is his act
+HAVES = {have: f' {have} sent his "best wishes"' for have in ("had", "has", "have")}
+
+
+def test_every_have_row_has_a_case() -> None:
+    assert set(HAVES) == set(words("have_forms"))
+
+
+@pytest.mark.parametrize("have", sorted(HAVES))
+def test_a_have_form_with_a_participle_is_an_act(have: str) -> None:
+    assert acts(HAVES[have])
+
+
+# one word per lexicon not_present_endings row: a noun after the name, not an -s present of his
+NOUNS = {"is": ' crisis talks brought "no deal"', "ss": ' press office called it "nonsense"',
+         "us": ' bonus plan won "wide support"'}
+
+
+def test_every_not_present_ending_has_a_case() -> None:
+    assert set(NOUNS) == set(words("not_present_endings"))
+
+
+@pytest.mark.parametrize("ending", sorted(NOUNS))
+def test_a_noun_ending_is_no_present(ending: str) -> None:
+    assert not acts(NOUNS[ending])
 
 
 CARRIED = 'Ann Vole, the harbour master, spoke on Monday. "The plan is ready," she said. '
