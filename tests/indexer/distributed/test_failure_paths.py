@@ -222,10 +222,10 @@ def test_check_tells_a_read_only_index_from_a_damaged_one(
 def test_cli_index_past_a_file_size_limit_exits_2(tmp_path: Path, index_dir: Path) -> None:
     """A limit on file size binds root too: the workers' segments outgrow
     it (EFBIG) while the lock file and small TOCs fit.  The limit sits well
-    under a worker's segment (its stored column ~190 KB since speed54's
-    compression) and well over a TOC."""
+    under a worker's largest segment files (postings ~85 KB, the stored column
+    ~80 KB since speed59's LearntStoredCodec) and well over a TOC (~11 KB)."""
     write_corpus(tmp_path / "big", files=40, paragraphs=20)
-    limit = 96 * 1024
+    limit = 48 * 1024
 
     def limit_file_size() -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
