@@ -4,7 +4,8 @@ bench/RESULTS.md holds every measurement).
 bench/'s top holds the commands the docs and the helpers' briefs name, so their
 `python -m bench.X` names stay: extraction.py (`make bench-extraction`: quote and speaker
 scores on every tuning gold and PolNeAR), extraction_speed.py (extraction in instructions,
-and the digest a speed change must keep), speed.py (`make bench`), the tuning error
+and the digest a speed change must keep), compiled.py (`make
+bench-extraction-compiled`: the same over a mypyc build, opt-in), speed.py (`make bench`), the tuning error
 listers (attribution_errors.py, speaker_misses.py, reported_errors.py, quote_errors.py,
 pronouns.py, pronoun_referents.py) and the weight fitters (fit_ranker.py, fit_speakers.py
 over logit.py).  The folders group the rest by concern: quality/ (the held-out golds
