@@ -338,6 +338,18 @@ def total_row(scores: list[dict[str, Any]]) -> str:
             f"{credit_suffix(s)}; {len(scores)} rows")
 
 
+def unscored_row(gold: Path, source: Path | None, tests: Collection[Path] = ()) -> str | None:
+    """Return the row text of a gold not scored in this run (no source directory, not built
+    yet, or a frozen test set not in `tests`: held_row), else None."""
+    if source is None:
+        return "skipped (no source directory)"
+    if not gold.exists():
+        return "not built yet"
+    if gold in TEST_SETS and gold not in tests:
+        return held_row(gold)
+    return None
+
+
 def heldout_rows(htmleval: Path | None, corpus: Path | None, tests: Collection[Path] = (),
                  base: dict[str, Any] | None = None) -> list[tuple[str, str]]:
     """Return the held-out golds' rows: web dev and the spent rounds (each a
@@ -353,13 +365,8 @@ def heldout_rows(htmleval: Path | None, corpus: Path | None, tests: Collection[P
            *((label, gold) for gold, (label, _) in TEST_SETS.items())]
     for (label, gold), source, scorer in [*((w, htmleval, _web_row) for w in web),
                                           *((b, corpus, _bbc_row) for b in bbc)]:
-        if source is None:
-            rows.append((label, "skipped (no source directory)"))
-        elif not gold.exists():
-            rows.append((label, "not built yet"))
-        elif gold in TEST_SETS and gold not in tests:
-            rows.append((label, held_row(gold)))
-        else:
-            rows.append((label, scorer(source, gold, [] if gold in TEST_SETS else tally)))
+        unscored = unscored_row(gold, source, tests)
+        rows.append((label, unscored if unscored is not None
+                     else scorer(source, gold, [] if gold in TEST_SETS else tally)))
     rows.append(("tuning total (quote rows)", total_row(tally)))
     return rows

@@ -279,7 +279,7 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
     rounds, each a tuning row since it was scored once), PolNeAR `split`, then
     the frozen test sets of TEST_SETS (each scored only when in `tests`;
     otherwise a row saying it is held out)."""
-    from bench.quality.heldout import SPENT_BBC_ROUNDS, TEST_SETS, WEB_GOLD, WEB_R2, bbc_round, held_row
+    from bench.quality.heldout import SPENT_BBC_ROUNDS, TEST_SETS, WEB_GOLD, WEB_R2, bbc_round, unscored_row
     golds = [("reported: web dev", WEB_GOLD["dev"], htmleval),
              ("reported: round 1 web (spent, tuning)", WEB_GOLD["test"], htmleval),
              ("reported: round 2 web (spent, tuning)", WEB_R2, htmleval),
@@ -293,12 +293,8 @@ def reported_rows(htmleval: Path | None, corpus: Path | None, polnear: Path | No
             strict, people = score_polnear_split(source, split)
             rows += [(f"reported: PolNeAR {split} (speech cues)", row(strict)),
                      (f"reported: PolNeAR {split}, people and organisations", row(people))]
-        elif source is None:
-            rows.append((label, "skipped (no source directory)"))
-        elif not gold.exists():
-            rows.append((label, "not built yet"))
-        elif gold in TEST_SETS and gold not in tests:
-            rows.append((label, held_row(gold)))
+        elif (unscored := unscored_row(gold, source, tests)) is not None:
+            rows.append((label, unscored))
         else:
             scorer = score_own_bbc if "BBC" in label else score_own_web
             rows.append((label, row(scorer(source, gold))))
