@@ -8,7 +8,7 @@ preposition after the name is a clause, the name its subject or object:
 "The book accuses Vole of ...", "When the interview steered Vole toward
 ...", "A reporter asked Vole how ...", "a terse Vole agreed", "The judge
 Vole was referring to": that person may be whom the next "he said" means
-(PolNeAR train: seven pronouns in six articles went to someone else).  The
+(PolNeAR train: eight pronouns in six articles went to someone else).  The
 words that show it are the lexicon's name_clause_words (prepositions,
 question and relative words) and a finite verb (subjectverbs.FINITE or a
 regular past in -ed).  A preposition right before the name keeps it inside
