@@ -20,5 +20,8 @@ answers it, not the asker (`askedparties`); a he/she after a short time
 lead-in ("In 2010, he warned") is its sentence's subject, as one opening
 it is (`leadins`); a "he said" after a sentence a definite person epithet
 opens ("The Brazilian confirmed ...") the person the headline names first
-(`epithetsubjects`).
+(`epithetsubjects`); a name between an article and a noun ("an Ann Vole
+goal") no one acting, unless a preposition, clause word or finite verb
+follows it ("The book accuses Vole of", "During the interview Mr Vole
+revealed": `namemodifiers`).
 """

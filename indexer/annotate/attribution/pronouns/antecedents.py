@@ -33,6 +33,7 @@ from onrecord.indexer.annotate.attribution.pronouns.askedparties import asked_pe
 from onrecord.indexer.annotate.attribution.pronouns.clausesubjects import second_subject
 from onrecord.indexer.annotate.attribution.pronouns.contexts import POSTPOSED_RE, Context, context_at, whole_quote
 from onrecord.indexer.annotate.attribution.pronouns.leadins import opening_pronoun
+from onrecord.indexer.annotate.attribution.pronouns.namemodifiers import article_modifier
 from onrecord.indexer.annotate.attribution.pronouns.reporttopics import topic_only
 from onrecord.indexer.annotate.attribution.pronouns.reportturns import report_turn
 from onrecord.indexer.annotate.attribution.pronouns.subjectverbs import NAME_RE as _NAME_END_RE
@@ -134,9 +135,6 @@ _INVERTED_CUE = "|".join(sorted(CUE_WORDS - PARTICIPLE_CUES))
 _INVERTED_RE = re.compile(rf"[,\"\u201d\u2019]\s*(?:{_INVERTED_CUE})\s+(?:[A-Za-z.]+\s+){{0,3}}$")
 
 
-# "an Ann Vole goal", "a devout Vole household": a name between an article and a noun
-_ARTICLE_BEFORE_RE = re.compile(r"\b(?:[Aa]n?|[Tt]he)\s+(?:[a-z]+\s+){0,2}$")
-_NOUN_AFTER_RE = re.compile(r"\s+[a-z]")
 # "Glass Harbour frontman Ann Vole", "Acme chief executive Ann Vole": a role word, then a name
 _ROLE_THEN_NAME_RE = re.compile(r"[ \u00a0]+(?:[a-z][\w-]*[ \u00a0]+){0,2}?([a-z][\w-]*)[ \u00a0]+[A-Z][a-z]")
 
@@ -152,9 +150,8 @@ def _shape(text: str, at: int) -> tuple[float, float, float, float]:
         return 0.0, 0.0, 0.0, 0.0
     m = _NAME_END_RE.match(text, at)
     end = m.end() if m else at
-    modifier = float(text.endswith(_OWNER_ENDS, at, end) or text[at:at + 1].isupper() and (
-        _ARTICLE_BEFORE_RE.search(text, max(0, at - 30), at) is not None
-        and _NOUN_AFTER_RE.match(text, end) is not None) or _modifies_named_role(text, end))
+    modifier = float(text.endswith(_OWNER_ENDS, at, end) or article_modifier(text, at, end)
+                     or _modifies_named_role(text, end))
     if text[end:end + 1] in (",", ".", ";", "") and _INVERTED_RE.search(text, max(0, at - 40), at):
         return 1.0, 0.0, 0.0, modifier  # ", says Ann Vole": she speaks, what the clause reports is hers
     cued = any(gap and CUE_RE.match(text, gap.end()) for gap in (g.match(text, end) for g in _CUE_GAPS))
@@ -293,12 +290,10 @@ def _quote_colon(text: str, ctx: Context) -> int:
 
 def _article_modifier(text: str, at: int) -> bool:
     """True when the mention at `at` stands between an article and a lowercase
-    noun ("an Ann Vole strike", "the Vole family"): it names no one acting."""
-    if at < 0 or not text[at:at + 1].isupper():
-        return False
-    m = _NAME_END_RE.match(text, at)
-    return m is not None and _ARTICLE_BEFORE_RE.search(text, max(0, at - 30), at) is not None \
-        and _NOUN_AFTER_RE.match(text, m.end()) is not None
+    noun ("an Ann Vole strike", "the Vole family"; not "the book accuses Vole
+    of": namemodifiers): it names no one acting."""
+    m = _NAME_END_RE.match(text, at) if at >= 0 else None
+    return m is not None and article_modifier(text, at, m.end())
 
 
 @lru_cache(maxsize=1)
