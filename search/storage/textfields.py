@@ -15,7 +15,8 @@ Whoosh's own fields (its schema is read from its table of contents), so it
 still writes correctly, only slower.
 
 The bulk writer asks for `triples` instead of index(): the postings as
-it pools them, with the field's length, and no generator per posting.
+it pools them (Columns: term bytes, weights, values, made by maps in C),
+with the field's length, and no generator or tuple per posting.
 A paragraph is indexed as `exact` and `text`, a quote as `said_exact` and
 `said`: lowered_words keeps a text's lowercased matches for the next
 calls, though only fields of one word expression share them (`exact`
@@ -48,10 +49,11 @@ from onrecord.search.storage.lexicon import (
 
 Posting = tuple[bytes, int, float | int, bytes]
 Postings = Generator[Posting, Any, None]
-# A posting as the bulk writer pools it (pooled.pool.Triple): term bytes,
-# weight, encoded value; and the field's length (its positions counted).
-Triple = tuple[bytes, float, bytes]
-Triples = tuple[list[Triple], int]
+# A field's postings as the bulk writer pools them (pooled.pool.Columns): its
+# terms' bytes, weights and encoded values, the n-th of each one posting; and
+# the field's length (its positions counted).
+Columns = tuple[list[bytes], list[float], list[bytes]]
+Triples = tuple[Columns, int]
 
 
 class _Memo(dict[int, Any]):
@@ -128,30 +130,28 @@ def postings_of(positions: dict[str, list[int]], values: Values | None) -> Itera
 
 def triples_of(positions: dict[str, list[int]], values: Values | None) -> Triples:
     """Return the postings of `positions` as the bulk writer pools them
-    (the writer's (term bytes, weight, value) with weight = frequency as a
-    float, as Whoosh's writer multiplies it by the absent field boost) and
-    the field's length: every position counted."""
-    weight = _WEIGHT
+    (Columns; weight = frequency as a float, as Whoosh's writer multiplies
+    it by the absent field boost) and the field's length: every position counted."""
+    where = positions.values()
+    counts = list(map(len, where))
     if values is None:
-        one, single = _ONE_POSITION, weight[1]  # most terms occur once in a text: no call for their value
-        triples = [(term.encode(), single, one[where[0]]) if len(where) == 1
-                   else (term.encode(), weight[len(where)], encode_positions(where))
-                   for term, where in positions.items()]
+        one = _ONE_POSITION  # most terms occur once in a text: no call for their value
+        encoded = [one[at[0]] if len(at) == 1 else encode_positions(at) for at in where]
     else:
-        triples = [(term.encode("utf-8"), weight[len(where)], values[len(where)])
-                   for term, where in positions.items()]
-    # map(len, ...) in C: a generator's frame per term was ~1% of a write.
-    return triples, sum(map(len, positions.values()))
+        encoded = list(map(values.__getitem__, counts))
+    # Each column made by a map in C: a tuple a posting, made here and taken
+    # apart by the pool, was ~9% of a paragraph's `exact` analysis and pooling.
+    return (list(map(str.encode, positions)), list(map(_WEIGHT.__getitem__, counts)), encoded), sum(counts)
 
 
 def counted_triples(terms: Iterable[str], values: Values = _FREQUENCY) -> Triples:
     """Return what triples_of gives with `values` (a format's, FORMAT_VALUES) for
-    `terms` (each occurrence one term): counted in C, one triple per distinct
+    `terms` (each occurrence one term): counted in C, one posting per distinct
     term.  Also the keyword fields' postings (search.storage.pooled.keywords)."""
     counts = Counter(terms)
-    weight = _WEIGHT
-    return ([(term.encode(), weight[count], values[count]) for term, count in counts.items()],
-            sum(counts.values()))
+    freqs = counts.values()
+    return ((list(map(str.encode, counts)), list(map(_WEIGHT.__getitem__, freqs)),
+             list(map(values.__getitem__, freqs))), sum(freqs))
 
 
 # Tokenizer expressions with capturing groups, and the same expression

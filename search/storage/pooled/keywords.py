@@ -4,7 +4,7 @@ Owns keyword_indexer(): for a field in Whoosh's Frequency format (or
 search.storage.analyzers' Counted) whose
 analyzer only cuts a value into terms (a KEYWORD field's comma- or
 space-separated tokenizer, or search.storage.schema's NameTokenizer), a
-function giving the postings the bulk writer pools (search.storage.textfields.Triples) from
+function giving the postings the bulk writer pools (search.storage.textfields.Triples: columns) from
 the terms cut in one call.  Whoosh's generic path sets a Token object per
 term and runs a generator per filter: after the text fields, these fields
 (names, facet values, fingerprint keys, dates) were the writer's most

@@ -44,7 +44,7 @@ from onrecord.search.storage.pooled.flush import (
 from onrecord.search.storage.pooled.keywords import keyword_indexer
 from onrecord.search.storage.pooled.learntstored import LearntStoredCodec
 from onrecord.search.storage.pooled.merge import CannotPool, copy_documents, merge_can_pool, reader_term_records
-from onrecord.search.storage.pooled.pool import TermPool, Triple
+from onrecord.search.storage.pooled.pool import Columns, TermPool
 from onrecord.search.storage.pooled.storedfields import PER_DOC_WRITERS
 from onrecord.search.storage.reading.whoosh_internals import BYTE_LENGTHS, numeric_block, perdoc_length_column
 
@@ -81,7 +81,7 @@ class BulkWriter(SegmentWriter):
         # Their field objects by name: Schema's __getitem__ is a Python call per field value.
         self._field_of = {name: self.schema[name] for name in self._bulk_fields}
         # Per field: values indexed lately -> (value, its postings, its length).
-        self._indexed: dict[str, dict[Any, tuple[Any, list[Triple], int]]] = {}
+        self._indexed: dict[str, dict[Any, tuple[Any, Columns, int]]] = {}
         # Per field: its function giving a value's postings without Whoosh's analysis, or None.
         self._fast_index: dict[str, Any] = {}
         self._perdoc_fields = _PerDocFields(self.perdocwriter)
@@ -94,15 +94,15 @@ class BulkWriter(SegmentWriter):
             return
         self._check_state()
         docnum, perdoc = self.docnum, self.perdocwriter
-        postings: list[tuple[str, list[Triple]]] = []
+        postings: list[tuple[str, Columns]] = []
         perdoc.start_doc(docnum)
         try:
             for name in names:
                 value = fields[name]
                 if value is not None:
-                    triples = self._add_field(perdoc, name, field_of[name], value)
-                    if triples:
-                        postings.append((name, triples))
+                    columns = self._add_field(perdoc, name, field_of[name], value)
+                    if columns[0]:
+                        postings.append((name, columns))
         except ValueError:
             perdoc.cancel_doc()
             raise
@@ -111,24 +111,24 @@ class BulkWriter(SegmentWriter):
         self._added = True
         self.docnum += 1
 
-    def _add_field(self, perdoc: Any, name: str, field: Any, value: Any) -> list[Triple]:
+    def _add_field(self, perdoc: Any, name: str, field: Any, value: Any) -> Columns:
         """Write one field's stored value, length and column value; return
-        its postings' (term bytes, weight, value bytes)."""
+        its postings' term bytes, weights and value bytes (Columns)."""
         length = 0
         if field.indexed:
             postings, length = self._index_field(name, field, value)
             if not field.scorable:
                 length = 0
         else:
-            postings = []
+            postings = _NO_POSTINGS
         self._perdoc_fields.add_field(perdoc, name, field, value if field.stored else None, length)
         if field.column_type:
             self._perdoc_fields.add_column_value(perdoc, name, field, value)
         return postings
 
-    def _index_field(self, name: str, field: Any, value: Any) -> tuple[list[Triple], int]:
-        """Return (the postings of `value` in field `name` as (term bytes,
-        weight, value bytes), the field's length).  A value indexed lately
+    def _index_field(self, name: str, field: Any, value: Any) -> tuple[Columns, int]:
+        """Return (the postings of `value` in field `name` as Columns: term
+        bytes, weights, value bytes; the field's length).  A value indexed lately
         in the field is not analysed again: an article's paragraphs repeat
         its doc_id, outlet, author, date and year, and the flags, kinds and
         speakers of quote and paragraph documents take a few values each
@@ -152,11 +152,12 @@ class BulkWriter(SegmentWriter):
         if done is not None:
             postings, length = done
         else:
-            postings, length = [], 0
+            postings, length = ([], [], []), 0
             for tbytes, freq, weight, vbytes in field.index(value):
                 length += freq
-                # * 1.0: Whoosh multiplies by the (absent) field boost.
-                postings.append((tbytes, weight * 1.0, vbytes))
+                postings[0].append(tbytes)
+                postings[1].append(weight * 1.0)  # * 1.0: Whoosh multiplies by the (absent) field boost
+                postings[2].append(vbytes)
         if seen is not _NO_MEMO and type(value) in _IMMUTABLE:
             if len(seen) >= MEMO_VALUES:
                 seen.clear()  # a field of unique values (keys, texts) keeps few
@@ -314,6 +315,8 @@ _IMMUTABLE = frozenset({str, bytes, int, float, bool, datetime})
 _MEMO_FORMATS = frozenset({formats.Frequency, formats.Existence, Counted})
 # Values remembered per field before its memo starts again.
 MEMO_VALUES = 256
+# The postings of a field not indexed (the pool reads, never changes, them).
+_NO_POSTINGS: Columns = ([], [], [])
 # The memo of a field whose postings are not shared: never filled.
 _NO_MEMO: dict[Any, Any] = {}
 _UNKNOWN = object()

@@ -11,8 +11,13 @@ from whoosh.analysis import RegexTokenizer, StemmingAnalyzer
 from whoosh.formats import Positions
 
 from onrecord.search.storage.schema import build_schema
-from onrecord.search.storage.textfields import StemmedText, analyzer_parts, encode_positions, lowered_words
-from tests.search.storage.test_field_postings import generated_texts, generic_triples
+from onrecord.search.storage.textfields import (
+    StemmedText,
+    analyzer_parts,
+    encode_positions,
+    lowered_words,
+)
+from tests.search.storage.test_field_postings import as_triples, generated_texts, generic_triples
 
 
 def random_positions(rng: random.Random) -> list[int]:
@@ -39,8 +44,8 @@ def test_stemmed_triples_equal_whooshs_with_or_without_renumbering(phrase: bool,
             item.renumber = renumber
     field = StemmedText(analyzer=analyzer, phrase=phrase)
     for text in generated_texts(300, seed=34):
-        triples, length = field.triples(text)
-        assert (sorted(triples), length) == generic_triples(field, text), text
+        columns, length = field.triples(text)
+        assert (sorted(as_triples(columns)), length) == generic_triples(field, text), text
 
 
 def _stem_or_empty(word: str) -> str:
@@ -54,8 +59,8 @@ def test_a_word_stemmed_to_nothing_is_indexed_as_whoosh_does() -> None:
     for phrase in (True, False):
         field = StemmedText(analyzer=analyzer, phrase=phrase)
         for text in ["the police said", "police police told"] + generated_texts(100, seed=3):
-            triples, length = field.triples(text)
-            assert (sorted(triples), length) == generic_triples(field, text), text
+            columns, length = field.triples(text)
+            assert (sorted(as_triples(columns)), length) == generic_triples(field, text), text
 
 
 @pytest.mark.parametrize("text, shared", [

@@ -234,7 +234,7 @@ def test_a_field_whooshs_add_began_pools_bulk_documents_after() -> None:
     # document's through add_document: one list per term either way.
     pool = TermPool(None, None)
     pool.add(("f", b"a", 0, 1.1, b"x"))
-    pool.add_document(1, [("f", [(b"a", 1.0, b"y"), (b"b", 2.0, b"z")]), ("g", [(b"c", 1.0, None)])])
+    pool.add_document(1, [("f", ([b"a", b"b"], [1.0, 2.0], [b"y", b"z"])), ("g", ([b"c"], [1.0], [None]))])
     pool.add(("g", b"c", 2, 1.1, None))
     assert {name: dict(terms) for name, terms in pool.terms.items()} == {
         "f": {b"a": [0, 1.1, b"x", 1, 1.0, b"y"], b"b": [1, 2.0, b"z"]},
