@@ -306,8 +306,9 @@ def main() -> None:
     (dev by default; train to develop against)."""
     import argparse
 
-    from bench.extraction import REPO, polnear_dir
+    from bench.extraction import REPO
     from bench.quality.htmleval import PAGE_SET, htmleval_dir
+    from bench.quality.polnear import polnear_dir
     parser = argparse.ArgumentParser(prog="python -m bench.quality.reported", description=__doc__.split("\n")[0])
     parser.add_argument("--split", default="dev", choices=("dev", "train"), help="PolNeAR split (train to develop)")
     parser.add_argument("--polnear-only", action="store_true", help="PolNeAR's two rows alone")
