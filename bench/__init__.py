@@ -9,7 +9,7 @@ bench-extraction-compiled`: the same over a mypyc build, opt-in), speed.py (`mak
 listers (attribution_errors.py, speaker_misses.py, reported_errors.py, quote_errors.py,
 pronouns.py, pronoun_referents.py) and the weight fitters (fit_ranker.py, fit_speakers.py
 over logit.py).  The folders group the rest by concern: quality/ (the held-out golds
-chosen, built and scored; the HTML reader's set), errors/ (the tuning errors sorted by
+chosen, built and scored; the HTML reader's set; PolNeAR's scripts run), errors/ (the tuning errors sorted by
 mechanism, class and shape; headlines), engines/ (the corpora, the query set, the engines
 compared, their probe process and the printed table), querying/ (a search's CPU by mode,
 stage, look-up and entity page), ingest/ (what indexing costs, on a cluster, heavy or

@@ -8,7 +8,7 @@ The htmleval rows (bench/quality/htmleval.py) score the saved-HTML reader on pag
 text and metadata (issue #13), skipped with a note when the set is absent.  The BBC rows score the hand-checked
 gold of 40 BBC articles (bench/gold/bbc_quotes.json, issue #12): quote spans, and the
 speaker judged by identity (the full name), not by mention overlap.  The PolNeAR row is score.py's own
-last line (direct+mixed fragments, speaker required).  The reported-speech rows
+last line (direct+mixed fragments, speaker required; run by bench/quality/polnear.py).  The reported-speech rows
 (bench/quality/reported.py, issue #32) score quotes of kind indirect on the golds' indirect
 entries and on PolNeAR's indirect attributions with a speech cue.  PolNeAR is found via --polnear, then
 $ONRECORD_POLNEAR, then ../shared/polnear.  Its score.py runs a command as
@@ -21,18 +21,17 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import os
 import re
 import statistics
-import subprocess
 import sys
-import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from bench.quality.htmleval import INGEST_RUNS, PAGE_SET, htmleval_dir, htmleval_rows
+from bench.quality.polnear import polnear_dir, polnear_rows
 from onrecord.indexer.annotate.annotator import annotate_article
 from onrecord.indexer.annotate.institutions.institutions import (
     InstitutionRegistry,
@@ -174,7 +173,8 @@ def score_bbc_articles(articles: list[tuple[list[Quote], list[dict[str, Any]]]])
     with a speaker); a miss is unnamed (no speaker predicted) or wrong (someone
     else credited: worse for a user, see credit_suffix).  Full names: the share of distinct predicted speaker
     values (all predicted quotes) that are a gold name of some quote."""
-    n_gold = n_pred = n_match = spk_ok = spk_n = e2e_n = unnamed = 0
+    n_gold = n_pred = n_match = 0
+    counts: Counter[str] = Counter()
     by_tie: dict[str, list[int]] = {}
     by_rule: dict[str, list[int]] = {}  # the predicted quote's speaker_source
     gold_names: set[str] = set()
@@ -189,28 +189,48 @@ def score_bbc_articles(articles: list[tuple[list[Quote], list[dict[str, Any]]]])
         neutral = set(match_quotes([q for i, q in enumerate(pred) if i not in matched.values()], scare).values())
         n_gold, n_match = n_gold + len(gold), n_match + len(matched)
         n_pred += len(pred) - len(neutral)
-        for j, g in enumerate(gold):
-            if not g.get("speaker"):
-                continue
-            e2e_n += 1
-            if j not in matched:
-                continue
-            ok = identity_ok(pred[matched[j]].speaker, g["speaker"])
-            spk_n, spk_ok = spk_n + 1, spk_ok + ok
-            unnamed += not norm_name(pred[matched[j]].speaker)
-            for table, key in ((by_tie, g.get("tie", "?")),
-                               (by_rule, pred[matched[j]].speaker_source or "none")):
-                tally = table.setdefault(key, [0, 0])
-                tally[0], tally[1] = tally[0] + ok, tally[1] + 1
+        counts.update(tally_speakers(pred, gold, matched, by_tie, by_rule))
     full = len(predicted & gold_names)
-    return prf(n_gold, n_pred, n_match) | {
-        "speaker_acc": spk_ok / max(1, spk_n), "speaker_n": spk_n, "speaker_ok": spk_ok,
-        "speaker_unnamed": unnamed, "speaker_wrong": spk_n - spk_ok - unnamed,
-        "speaker_e2e": spk_ok / max(1, e2e_n), "speaker_e2e_n": e2e_n,
-        "by_tie": {t: (ok, n) for t, (ok, n) in sorted(by_tie.items())},
-        "by_rule": {r: (ok, n) for r, (ok, n) in sorted(by_rule.items())},
+    return prf(n_gold, n_pred, n_match) | speaker_scores(counts, by_tie, by_rule) | {
         "full_name_share": full / max(1, len(predicted)), "distinct_speakers": len(predicted),
         "distinct_full": full}
+
+
+def tally_speakers(pred: list[Quote], gold: list[dict[str, Any]], matched: dict[int, int],
+                   by_tie: dict[str, list[int]], by_rule: dict[str, list[int]]) -> Counter[str]:
+    """Return one article's speaker counts over its gold quotes with a
+    speaker: "e2e" (all of them), "n" (those matched), "ok" (matched and
+    identity_ok), "unnamed" (matched, no speaker predicted); adds each
+    matched one's [right, n] to `by_tie` (the gold's tie) and `by_rule`
+    (the prediction's speaker_source)."""
+    counts: Counter[str] = Counter()
+    for j, g in enumerate(gold):
+        if not g.get("speaker"):
+            continue
+        counts["e2e"] += 1
+        if j not in matched:
+            continue
+        ok = identity_ok(pred[matched[j]].speaker, g["speaker"])
+        counts["n"] += 1
+        counts["ok"] += ok
+        counts["unnamed"] += not norm_name(pred[matched[j]].speaker)
+        for table, key in ((by_tie, g.get("tie", "?")),
+                           (by_rule, pred[matched[j]].speaker_source or "none")):
+            tally = table.setdefault(key, [0, 0])
+            tally[0], tally[1] = tally[0] + ok, tally[1] + 1
+    return counts
+
+
+def speaker_scores(counts: Counter[str], by_tie: dict[str, list[int]],
+                   by_rule: dict[str, list[int]]) -> dict[str, Any]:
+    """Return score_bbc_articles' speaker keys from tally_speakers' summed
+    `counts` and the (right, n) per tie and per rule, sorted."""
+    return {"speaker_acc": counts["ok"] / max(1, counts["n"]), "speaker_n": counts["n"],
+            "speaker_ok": counts["ok"], "speaker_unnamed": counts["unnamed"],
+            "speaker_wrong": counts["n"] - counts["ok"] - counts["unnamed"],
+            "speaker_e2e": counts["ok"] / max(1, counts["e2e"]), "speaker_e2e_n": counts["e2e"],
+            "by_tie": {t: (ok, n) for t, (ok, n) in sorted(by_tie.items())},
+            "by_rule": {r: (ok, n) for r, (ok, n) in sorted(by_rule.items())}}
 
 
 def credit_suffix(s: dict[str, Any]) -> str:
@@ -243,48 +263,6 @@ def prf(n_gold: int, n_pred: int, n_match: int) -> dict[str, float]:
             "F1": 2 * p * r / max(1e-9, p + r)}
 
 
-def polnear_dir(flag: str | None) -> Path | None:
-    """Return the PolNeAR directory from flag, $ONRECORD_POLNEAR or ../shared/polnear."""
-    for candidate in (flag, os.environ.get("ONRECORD_POLNEAR"), str(REPO.parent / "shared" / "polnear")):
-        if candidate and (Path(candidate) / "score.py").exists():
-            return Path(candidate)
-    return None
-
-
-def convert_split(root: Path, split: str, out: Path) -> Path:
-    """Write `split` as PolNeAR's convert.py gives it (direct and mixed
-    quotes with a speaker, one item per fragment) to `out`; return `out`."""
-    with out.open("w", encoding="utf-8") as fh:
-        subprocess.run([sys.executable, "convert.py", "--splits", split, "--kinds", "direct,mixed",
-                        "--require-speaker", "--fragments"], cwd=root, stdout=fh,
-                       stderr=subprocess.DEVNULL, check=True)
-    return out
-
-
-def score_polnear(root: Path, gold: Path) -> str:
-    """Score this extractor on the converted split `gold` (convert_split)
-    with PolNeAR's score.py; return score.py's last line (or its failure)."""
-    command = f"{sys.executable} -m bench.extraction"
-    out = subprocess.run([sys.executable, str(root / "score.py"), command, str(gold)],
-                         cwd=REPO, capture_output=True, text=True, timeout=900)
-    lines = out.stdout.strip().splitlines()
-    return lines[-1] if lines else out.stderr.strip()[-300:]
-
-
-def polnear_rows(root: Path | None, split: str) -> list[tuple[str, str]]:
-    """Return the PolNeAR score row and the pronoun report's two rows, the split
-    converted once for both; a 'skipped' row without a PolNeAR directory."""
-    if root is None:
-        return [(f"PolNeAR {split}", "skipped (no PolNeAR directory)")]
-    from bench.pronouns import pronoun_report, read_docs, summarize, summarize_referents  # it imports this module
-    with tempfile.TemporaryDirectory() as tmp:
-        gold = convert_split(root, split, Path(tmp) / f"{split}.jsonl")
-        rows, gold_side = pronoun_report(read_docs(gold))
-        return [(f"PolNeAR {split}", score_polnear(root, gold)),
-                ("PolNeAR pronouns", summarize(rows)),
-                ("PolNeAR pronoun referents", summarize_referents(rows, gold_side))]
-
-
 def measure_speed(corpus: Path, runs: int = 3) -> tuple[float, int]:
     """Return (median articles/s, articles) for read + chunk + annotate over corpus/**/*.txt."""
     files = sorted(p for p in corpus.rglob("*.txt") if p.name.upper() != "README.TXT")
@@ -312,11 +290,9 @@ def asked_test_golds(args: argparse.Namespace) -> set[Path]:
     return {gold for gold, (_, flag) in TEST_SETS.items() if getattr(args, flag[2:].replace("-", "_"))}
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Print the benchmark table; returns the process exit code."""
-    argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] == "extract":
-        return run_extract([a for a in argv[1:] if a != "--json"])
+def parse_bench_args(argv: list[str]) -> argparse.Namespace:
+    """Return the benchmark's flags parsed from `argv` (a frozen test set's
+    flag per bench.quality.heldout.TEST_SETS row)."""
     ap = argparse.ArgumentParser(prog="python -m bench.extraction")
     ap.add_argument("--polnear")
     ap.add_argument("--corpus", default=str(REPO.parent / "shared" / "corpus" / "bbc"))
@@ -333,48 +309,78 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"also score {label} (frozen: at the starting code, then once after tuning)")
     ap.add_argument("--htmleval-peer", metavar="REV",
                     help="also time the HTML ingest by git revision REV's code beside this checkout's")
-    args = ap.parse_args(argv)
-    set_strict_names(args.strict_names)
+    return ap.parse_args(argv)
+
+
+def seed_rows() -> list[tuple[str, str]]:
+    """Return the seeds' two rows: direct quotes, then direct and partial."""
     rows = []
     for label, kinds in (("seeds direct", ("direct",)), ("seeds direct+partial", ("direct", "partial"))):
         s = score_seeds(kinds)
         rows.append((label, f"P {s['P']:.3f} R {s['R']:.3f} F1 {s['F1']:.3f}; speaker acc "
                             f"{s['speaker_acc']:.3f} (n={s['speaker_n']}, gold {s['gold']}, pred {s['pred']})"))
-    gold_score: dict[str, Any] | None = None  # the BBC gold's, also counted in the tuning total
-    if (Path(args.corpus) / "business").is_dir():
-        b = gold_score = score_bbc(Path(args.corpus))
-        ties = ", ".join(f"{t} {ok}/{n}" for t, (ok, n) in b["by_tie"].items())
-        rows += [
-            ("BBC gold quotes", f"P {b['P']:.3f} R {b['R']:.3f} F1 {b['F1']:.3f} "
-                                f"(gold {b['gold']}, pred {b['pred']}, {b['articles']} articles)"),
-            ("BBC speaker identity", f"acc {b['speaker_acc']:.3f} ({b['speaker_ok']}/{b['speaker_n']} matched); "
-                                     f"end to end {b['speaker_e2e']:.3f} (n={b['speaker_e2e_n']}); by tie: {ties}; "
-                                     f"{credit_suffix(b)}"),
-            ("BBC speaker by rule", ", ".join(f"{r} {ok}/{n}" for r, (ok, n) in b["by_rule"].items())),
-            ("BBC full-name speakers", f"{b['full_name_share']:.3f} of distinct predicted speakers "
-                                       f"({b['distinct_full']}/{b['distinct_speakers']})")]
-    else:
-        rows.append(("BBC gold", f"skipped (no corpus at {args.corpus})"))
+    return rows
+
+
+def bbc_corpus(args: argparse.Namespace) -> Path | None:
+    """Return the BBC corpus directory of --corpus, or None when it holds no
+    corpus (no business/ folder): the golds' rows are then unscored."""
+    corpus = Path(args.corpus)
+    return corpus if (corpus / "business").is_dir() else None
+
+
+def bbc_gold_rows(corpus: Path | None, shown: str) -> tuple[list[tuple[str, str]], dict[str, Any] | None]:
+    """Return the BBC gold's rows (quotes, speaker identity, by rule, full
+    names; one 'skipped' row naming `shown` without a corpus) and its
+    score (score_bbc; None without a corpus), which the tuning total counts."""
+    if corpus is None:
+        return [("BBC gold", f"skipped (no corpus at {shown})")], None
+    b = score_bbc(corpus)
+    ties = ", ".join(f"{t} {ok}/{n}" for t, (ok, n) in b["by_tie"].items())
+    return [
+        ("BBC gold quotes", f"P {b['P']:.3f} R {b['R']:.3f} F1 {b['F1']:.3f} "
+                            f"(gold {b['gold']}, pred {b['pred']}, {b['articles']} articles)"),
+        ("BBC speaker identity", f"acc {b['speaker_acc']:.3f} ({b['speaker_ok']}/{b['speaker_n']} matched); "
+                                 f"end to end {b['speaker_e2e']:.3f} (n={b['speaker_e2e_n']}); by tie: {ties}; "
+                                 f"{credit_suffix(b)}"),
+        ("BBC speaker by rule", ", ".join(f"{r} {ok}/{n}" for r, (ok, n) in b["by_rule"].items())),
+        ("BBC full-name speakers", f"{b['full_name_share']:.3f} of distinct predicted speakers "
+                                   f"({b['distinct_full']}/{b['distinct_speakers']})")], b
+
+
+def print_rows(rows: list[tuple[str, str]]) -> None:
+    """Print `rows` as the benchmark's table: labels padded to the longest."""
+    width = max(len(r[0]) for r in rows)
+    for label, value in rows:
+        print(f"{label:<{width}}  {value}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the benchmark table; returns the process exit code."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] == "extract":
+        return run_extract([a for a in argv[1:] if a != "--json"])
+    args = parse_bench_args(argv)
+    set_strict_names(args.strict_names)
+    rows = seed_rows()
+    corpus = bbc_corpus(args)
+    gold_rows, gold_score = bbc_gold_rows(corpus, args.corpus)  # the tuning total counts its score too
+    rows += gold_rows
     from bench.quality.heldout import heldout_rows  # it imports this module
     htmleval = htmleval_dir(args.htmleval)
-    rows += heldout_rows(None if htmleval is None else htmleval / PAGE_SET,
-                         Path(args.corpus) if (Path(args.corpus) / "business").is_dir() else None,
-                         asked_test_golds(args), base=gold_score)
+    pages = None if htmleval is None else htmleval / PAGE_SET
+    rows += heldout_rows(pages, corpus, asked_test_golds(args), base=gold_score)
     root = None if args.skip_polnear else polnear_dir(args.polnear)
     rows += polnear_rows(root, args.split)
     from bench.quality.reported import reported_rows  # it imports this module
-    rows += reported_rows(None if htmleval is None else htmleval / PAGE_SET,
-                          Path(args.corpus) if (Path(args.corpus) / "business").is_dir() else None,
-                          root, args.split, asked_test_golds(args))
+    rows += reported_rows(pages, corpus, root, args.split, asked_test_golds(args))
     if not args.skip_htmleval:
         rows += htmleval_rows(args.htmleval, ingest_runs=0 if args.skip_speed else INGEST_RUNS,
                               peer=args.htmleval_peer)
     if not args.skip_speed and Path(args.corpus).is_dir():
         rate, n = measure_speed(Path(args.corpus))
         rows.append(("speed", f"{rate:.0f} articles/s (median of 3 runs over {n} files)"))
-    width = max(len(r[0]) for r in rows)
-    for label, value in rows:
-        print(f"{label:<{width}}  {value}")
+    print_rows(rows)
     return 0
 
 

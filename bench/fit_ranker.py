@@ -49,9 +49,10 @@ from typing import Any
 import numpy as np
 
 from bench.attribution_errors import TUNING, bbc_articles, web_articles
-from bench.extraction import REPO, convert_split, extract_text, identity_ok, match_quotes
+from bench.extraction import REPO, extract_text, identity_ok, match_quotes
 from bench.logit import fit_logit
 from bench.quality.heldout import SPENT_BBC_ROUNDS
+from bench.quality.polnear import convert_split
 from onrecord.indexer.annotate.attribution.ranking import ranker
 from onrecord.indexer.annotate.attribution.ranking.rankfeatures import FEATURES, Candidate
 from onrecord.search import Quote

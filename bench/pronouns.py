@@ -27,7 +27,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from bench.extraction import convert_split, extract_text, polnear_dir
+from bench.extraction import extract_text
 from bench.pronoun_referents import (
     MISSING,
     Referents,
@@ -37,6 +37,7 @@ from bench.pronoun_referents import (
     split_referents,
     summarize_gold,
 )
+from bench.quality.polnear import convert_split, polnear_dir
 from onrecord.search import Quote
 
 MIN_COVER = 0.3

@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from bench.attribution_errors import SHARED
-from bench.extraction import convert_split, extract_text
+from bench.extraction import extract_text
+from bench.quality.polnear import convert_split
 from bench.quality.reported import convert
 from onrecord.search import Quote
 

@@ -14,7 +14,6 @@ SOURCES: web_dev, web_r1, web_r2, bbc_rN for each spent round N, polnear_train.
 from __future__ import annotations
 
 import argparse
-import tempfile
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,7 +23,7 @@ from bench.attribution_errors import SHARED, TUNING, bbc_articles
 from bench.attribution_errors import web_articles as attribution_web_articles
 from bench.extraction import extract_text, identity_ok
 from bench.quality.heldout import SPENT_BBC
-from bench.quality.reported import convert, cover, gold_spans, match, polnear_gold, polnear_speaker_ok
+from bench.quality.reported import convert_reported, cover, gold_spans, match, polnear_gold, polnear_speaker_ok
 from onrecord.search import Quote
 
 SOURCES = ("web_dev", "web_r1", "web_r2", *SPENT_BBC, "polnear_train")
@@ -83,11 +82,7 @@ def polnear_lines(quotes: list[Quote], gold_all: list[dict[str, Any]], every: li
 
 def polnear_train(only: set[str], limit: int, cues: bool, context: int) -> None:
     """Print the errors on PolNeAR's train split (never dev or test)."""
-    root = SHARED / "polnear"
-    with tempfile.TemporaryDirectory() as tmp:
-        gold = convert(root, "train", "indirect", Path(tmp) / "indirect.jsonl", True)
-        every = {d["doc_id"]: d["quotes"] for d in convert(root, "train", "direct,mixed,indirect",
-                                                            Path(tmp) / "all.jsonl", False)}
+    gold, every = convert_reported(SHARED / "polnear", "train")
     misses: Counter[str] = Counter()
     for doc in gold[:limit]:
         if only and doc["doc_id"] not in only:

@@ -44,7 +44,7 @@ from bench.ingest import cluster_ingest, quotes_cost
 from bench.querying import modes
 from bench.web.serving import bench_web
 from onrecord.indexer.pipeline import ingest_paths
-from onrecord.search import Article, Config, open_index, write_articles
+from onrecord.search import Article, Config, IngestSummary, open_index, write_articles
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_SIZES = "bbc,24k,250k,1m"
@@ -92,14 +92,8 @@ def measure_bbc(root: Path, work: Path, args: argparse.Namespace) -> tuple[dict[
     paths) and the annotated paragraph Pool the derived corpora draw on."""
     if not root.is_dir():
         raise SystemExit(f"BBC corpus not found at {root}; pass --bbc DIR or set ONRECORD_BBC")
-    e2e_runs = []
-    for run in range(args.repeat):
-        print(f"[bbc] ingesting {root} end to end ({run + 1}/{args.repeat}) ...", flush=True)
-        shutil.rmtree(work / "bbc-e2e", ignore_errors=True)
-        e2e_index = open_index(work / "bbc-e2e", create=True)
-        summary = ingest_paths([root], e2e_index)
-        e2e_index.close()
-        e2e_runs.append(summary)
+    e2e_runs = ingest_bbc_runs(root, work, args.repeat)
+    summary = e2e_runs[-1]
     print("[bbc] annotating into memory ...", flush=True)
     started = time.perf_counter()
     articles, skipped = annotate_corpus(root)
@@ -107,12 +101,7 @@ def measure_bbc(root: Path, work: Path, args: argparse.Namespace) -> tuple[dict[
     unique = list({a.id: a for a in articles}.values())  # as ingest_paths: one copy per id
     paragraphs = sum(len(a.paragraphs) for a in unique)
     words = count_words(unique)
-    index_runs = []
-    for run in range(args.repeat):
-        print(f"[bbc] indexing {paragraphs} annotated paragraphs alone, {args.workers} workers and "
-              f"in one process ({run + 1}/{args.repeat}) ...", flush=True)
-        index_runs.append({**_timed_build(work, unique, words, args.workers),
-                           **_timed_build(work, unique, words, 0)})
+    index_runs = time_index_runs(work, unique, words, args)
     onrecord = {"paragraphs": index_runs[-1]["paragraphs"],
                 **combine_runs([rates(r.paragraphs, words, r.seconds, "e2e") for r in e2e_runs]),
                 "extract_para_per_s": sum(len(a.paragraphs) for a in articles) / extract_s,
@@ -131,6 +120,35 @@ def measure_bbc(root: Path, work: Path, args: argparse.Namespace) -> tuple[dict[
                "speakers": top_names(unique, "speakers", NAMES),
                "institutions": top_names(unique, "institutions", NAMES), "outlets": []}
     return section, build_pool(articles, skipped)
+
+
+def ingest_bbc_runs(root: Path, work: Path, repeat: int) -> list[IngestSummary]:
+    """Return the summaries of `repeat` end-to-end ingests of the BBC corpus
+    at `root`, each into a fresh index at work/bbc-e2e (the last one left
+    there, for its size)."""
+    e2e_runs = []
+    for run in range(repeat):
+        print(f"[bbc] ingesting {root} end to end ({run + 1}/{repeat}) ...", flush=True)
+        shutil.rmtree(work / "bbc-e2e", ignore_errors=True)
+        e2e_index = open_index(work / "bbc-e2e", create=True)
+        e2e_runs.append(ingest_paths([root], e2e_index))
+        e2e_index.close()
+    return e2e_runs
+
+
+def time_index_runs(work: Path, unique: list[Article], words: int,
+                    args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Return args.repeat runs of indexing the annotated `unique` articles
+    alone, each with args.workers processes and then in one process
+    (_timed_build's keys of both)."""
+    paragraphs = sum(len(a.paragraphs) for a in unique)
+    index_runs = []
+    for run in range(args.repeat):
+        print(f"[bbc] indexing {paragraphs} annotated paragraphs alone, {args.workers} workers and "
+              f"in one process ({run + 1}/{args.repeat}) ...", flush=True)
+        index_runs.append({**_timed_build(work, unique, words, args.workers),
+                           **_timed_build(work, unique, words, 0)})
+    return index_runs
 
 
 def _timed_build(work: Path, articles: list[Article], words: int, workers: int) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from onrecord.search import SearchMode, SearchRequest, SortOrder
+from onrecord.web.pages.links import request_params
 
 MIN_QUERIES = 54  # 50 before the four common-word phrase rows
 MIN_MODE_QUERIES = 59  # build_mode_queries given the 5 speakers it needs
@@ -57,26 +58,11 @@ class BenchQuery:
         return replace(self, mode=mode)
 
     def to_url(self) -> str:
-        """Return the /api/search path and query string for this query."""
-        params: list[tuple[str, str]] = [("q", self.text)] if self.text else []
-        params += [("speaker", s) for s in self.speakers]
-        params += [("institution", i) for i in self.institutions]
-        params += [("outlet", o) for o in self.outlets]
-        params += [("kind", k) for k in self.kinds]
-        params += [("evidence", e) for e in self.evidences]
-        if self.since:
-            params.append(("since", self.since.isoformat()))
-        if self.until:
-            params.append(("until", self.until.isoformat()))
-        if self.quotes_only:
-            params.append(("quotes_only", "1"))
-        if self.named_only:
-            params.append(("named_only", "1"))
-        if self.sort != "relevance":
-            params.append(("sort", self.sort))
-        if self.mode != "paragraphs":
-            params.append(("mode", self.mode))
-        return "/api/search?" + urlencode(params)
+        """Return the /api/search path and query string for this query: its
+        request's parameters as the site's own links write them
+        (web.pages.links.request_params), so a parameter the site renames
+        is renamed here too."""
+        return "/api/search?" + urlencode(request_params(self.to_request()))
 
     def to_json(self) -> dict[str, Any]:
         """Return a JSON-ready dict (dates as ISO strings)."""

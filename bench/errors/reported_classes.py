@@ -27,14 +27,12 @@ from __future__ import annotations
 import argparse
 import random
 import re
-import tempfile
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 from bench.attribution_errors import SHARED
 from bench.extraction import cover, extract_text, match, prf
-from bench.quality.reported import convert, gold_spans, is_finding_source, polnear_gold
+from bench.quality.reported import convert_reported, gold_spans, is_finding_source, polnear_gold
 from onrecord.search import Quote
 
 _AUX = frozenset("is are was were has have had will would could should can may might must did does do".split())
@@ -137,11 +135,7 @@ def print_examples(examples: dict[str, list[str]], name: str | None) -> None:
 
 def classify_train(limit: int) -> tuple[Counter[str], Counter[str], dict[str, Any], dict[str, list[str]]]:
     """Return (missed by class, false by class, the split's scores, examples by class) on PolNeAR train."""
-    root = SHARED / "polnear"
-    with tempfile.TemporaryDirectory() as tmp:
-        gold_docs = convert(root, "train", "indirect", Path(tmp) / "indirect.jsonl", True)
-        every = {d["doc_id"]: d["quotes"] for d in convert(root, "train", "direct,mixed,indirect",
-                                                            Path(tmp) / "all.jsonl", False)}
+    gold_docs, every = convert_reported(SHARED / "polnear", "train")
     missed: Counter[str] = Counter()
     false: Counter[str] = Counter()
     examples: dict[str, list[str]] = {}

@@ -210,13 +210,22 @@ def convert(root: Path, split: str, kinds: str, out: Path, require_speaker: bool
     return [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines() if line]
 
 
-def score_polnear_split(root: Path, split: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Run the extractor over a PolNeAR split and score its reported speech:
-    return the strict row's scores and the people-and-organisations row's."""
+def convert_reported(root: Path, split: str) -> tuple[list[dict[str, Any]], dict[str, list[dict[str, Any]]]]:
+    """Return a PolNeAR split's documents of indirect attributions with a
+    speaker (the reported gold) and every attribution's quotes (direct,
+    mixed and indirect) by document id: what a prediction may overlap
+    without being false."""
     with tempfile.TemporaryDirectory() as tmp:
         gold = convert(root, split, "indirect", Path(tmp) / "indirect.jsonl", True)
         every = {d["doc_id"]: d["quotes"] for d in convert(root, split, "direct,mixed,indirect",
                                                             Path(tmp) / "all.jsonl", False)}
+    return gold, every
+
+
+def score_polnear_split(root: Path, split: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Run the extractor over a PolNeAR split and score its reported speech:
+    return the strict row's scores and the people-and-organisations row's."""
+    gold, every = convert_reported(root, split)
     docs = []
     for doc in gold:
         article = extract_text(doc["text"], doc["doc_id"])
@@ -306,8 +315,9 @@ def main() -> None:
     (dev by default; train to develop against)."""
     import argparse
 
-    from bench.extraction import REPO, polnear_dir
+    from bench.extraction import REPO
     from bench.quality.htmleval import PAGE_SET, htmleval_dir
+    from bench.quality.polnear import polnear_dir
     parser = argparse.ArgumentParser(prog="python -m bench.quality.reported", description=__doc__.split("\n")[0])
     parser.add_argument("--split", default="dev", choices=("dev", "train"), help="PolNeAR split (train to develop)")
     parser.add_argument("--polnear-only", action="store_true", help="PolNeAR's two rows alone")

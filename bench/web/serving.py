@@ -124,26 +124,16 @@ def bench_web(index_dir: Path, urls: list[str], duration: int = 30,
     wrk = shutil.which("wrk")
     if not wrk:
         return {"skipped": "wrk is not installed (apt-get install wrk)"}
-    onrecord = Path(sys.executable).with_name("onrecord")
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    server, log = spawn_server([str(onrecord), "serve", "--index", str(index_dir),
-                                "--host", "127.0.0.1", "--port", str(port),
-                                "--processes", str(processes),
-                                *(arg for setting in settings for arg in ("--setting", setting))])
+    server, log = spawn_onrecord_serve(index_dir, port, processes, settings)
     try:
         wait_healthy(base, server, 60, log)
         for url in urls:  # warm: facet tables and caches, as the query phase does
             urllib.request.urlopen(urllib.request.Request(base + url, headers=headers or {}), timeout=60).read()
-        sent = [arg for name, value in (headers or {}).items() for arg in ("-H", f"{name}: {value}")]
-        with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
-            script.write(lua_script(urls))
-        for seconds in ([warmup] if warmup > 0 else []) + [duration]:
-            done = subprocess.run([wrk, f"-t{threads}", f"-c{connections}", f"-d{seconds}s",
-                                   "--latency", *sent, "-s", script.name, base],
-                                  capture_output=True, text=True, timeout=seconds + 60)
-        Path(script.name).unlink(missing_ok=True)
-        result = parse_wrk(done.stdout)
+        output = run_wrk(wrk, base, urls, [warmup] if warmup > 0 else [], duration,
+                         (threads, connections), headers or {})
+        result = parse_wrk(output)
         result.update(command=f"wrk -t{threads} -c{connections} -d{duration}s --latency",
                       processes=processes, warmup_s=warmup,
                       urls=len(urls),
@@ -153,9 +143,48 @@ def bench_web(index_dir: Path, urls: list[str], duration: int = 30,
     except (RuntimeError, OSError, subprocess.TimeoutExpired) as exc:
         return {"error": str(exc)}
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
+        stop_server(server, log)
+
+
+def spawn_onrecord_serve(index_dir: Path, port: int, processes: int,
+                         settings: tuple[str, ...]) -> tuple[subprocess.Popen, IO[bytes]]:
+    """Start `onrecord serve` (this interpreter's) over `index_dir` on
+    127.0.0.1:`port` with `processes` and each `--setting` of `settings`;
+    return the process and its stderr log (spawn_server)."""
+    onrecord = Path(sys.executable).with_name("onrecord")
+    return spawn_server([str(onrecord), "serve", "--index", str(index_dir),
+                         "--host", "127.0.0.1", "--port", str(port),
+                         "--processes", str(processes),
+                         *(arg for setting in settings for arg in ("--setting", setting))])
+
+
+def run_wrk(wrk: str, base: str, urls: list[str], warmups: list[int], duration: int,
+            load: tuple[int, int], headers: dict[str, str]) -> str:
+    """Return the stdout of wrk's measured run (--latency, `load`: threads
+    and connections, every request sending `headers`) over `urls`
+    round-robin against `base`, after a run of each of `warmups` seconds
+    (not returned).  Raises subprocess.TimeoutExpired if a run outlasts
+    its duration by a minute."""
+    threads, connections = load
+    sent = [arg for name, value in headers.items() for arg in ("-H", f"{name}: {value}")]
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
+        script.write(lua_script(urls))
+    try:
+        for seconds in warmups + [duration]:
+            done = subprocess.run([wrk, f"-t{threads}", f"-c{connections}", f"-d{seconds}s",
+                                   "--latency", *sent, "-s", script.name, base],
+                                  capture_output=True, text=True, timeout=seconds + 60)
+    finally:
+        Path(script.name).unlink(missing_ok=True)
+    return done.stdout
+
+
+def stop_server(server: subprocess.Popen, log: IO[bytes]) -> None:
+    """Stop `server` (the process bench_web started: terminated, killed if
+    it has not ended within 10 s) and close its log."""
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+    log.close()

@@ -70,6 +70,20 @@ def term_postings(reader: Any, fieldname: str, text: Any, open_term: Callable[[]
     opened = open_term()
     if opened is None:
         return None
+    decoded = decode_opened(reader, key, opened, check, cache, min_cached)
+    if decoded is not None and memo is not None:
+        memo[memo_key] = decoded
+    return decoded
+
+
+def decode_opened(reader: Any, key: tuple[str, Any], opened: Opened, check: Callable[[], None],
+                  cache: PostingsCache | None, min_cached: int | None) -> Postings | None:
+    """Return the (ids, weights) arrays of the term `key` (field, text)
+    `opened` in segment `reader` (its posting count, an opener of its
+    matcher), decoded a block at a time with `check` between blocks, or
+    None when the matcher is no Whoosh 3 block matcher.  A frequent term's
+    arrays are put in `cache`, if given, ranked by the thread CPU their
+    decoding took."""
     count, open_matcher = opened
     # Only a decode the cache keeps is timed, its count known from the term's entry: a
     # thread-CPU clock read is a system call, and under load the scheduler switches away
@@ -86,8 +100,6 @@ def term_postings(reader: Any, fieldname: str, text: Any, open_term: Callable[[]
     if kept and cache is not None and is_frequent(len(ids), reader, min_cached):
         # its decoding time ranks it in the cache: a text word's blocks carry positions too
         cache.put(reader, key, (ids, weights), 8 * len(ids), thread_time() - started)
-    if memo is not None:
-        memo[memo_key] = ids, weights
     return ids, weights
 
 

@@ -15,6 +15,7 @@ import ctypes
 import errno
 import os
 import resource
+import shutil
 import signal
 import subprocess
 import sys
@@ -218,21 +219,43 @@ def test_check_tells_a_read_only_index_from_a_damaged_one(
 
 # End to end, with nothing injected.
 
+def run_index(corpus: Path, index: Path, limit: int | None = None) -> subprocess.CompletedProcess[str]:
+    """Return `onrecord index` of `corpus` into `index` with two cluster
+    workers, under a file size limit of `limit` bytes if given (binding
+    the command and the workers it starts)."""
+    def limit_file_size() -> None:
+        if limit is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return subprocess.run([str(ONRECORD), "index", str(corpus), "--index", str(index), "--workers", "2",
+                           "--setting", "cluster_min_bytes=0"], preexec_fn=limit_file_size,
+                          capture_output=True, text=True, timeout=300)
+
+
+def largest_files(index: Path) -> tuple[int, int]:
+    """Return (the largest file of `index` that is no segment's: a table of
+    contents or articles.db, the largest segment file) in bytes."""
+    sizes = {path.name: path.stat().st_size for path in index.iterdir() if path.is_file()}
+    others = [size for name, size in sizes.items() if name.startswith("_MAIN_") or name.startswith("articles.db")]
+    segments = [size for name, size in sizes.items() if name.startswith("MAIN_") and name != "MAIN_WRITELOCK"]
+    return max(others), max(segments)
+
+
 @pytest.mark.slow
 def test_cli_index_past_a_file_size_limit_exits_2(tmp_path: Path, index_dir: Path) -> None:
     """A limit on file size binds root too: the workers' segments outgrow
-    it (EFBIG) while the lock file and small TOCs fit.  The limit sits well
-    under a worker's largest segment files (postings ~85 KB, the stored column
-    ~80 KB since speed59's LearntStoredCodec) and well over a TOC (~11 KB)."""
+    it (EFBIG) while the lock file, the TOCs and articles.db fit.  The
+    limit is read off the same ingest into a copy of the index without one
+    (halfway between its largest other file and its largest segment
+    file), so the premise holds whatever size the codecs write."""
     write_corpus(tmp_path / "big", files=40, paragraphs=20)
-    limit = 48 * 1024
-
-    def limit_file_size() -> None:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
-
-    done = subprocess.run([str(ONRECORD), "index", str(tmp_path / "big"), "--index",
-                           str(index_dir), "--workers", "2", "--setting", "cluster_min_bytes=0"], preexec_fn=limit_file_size,
-                          capture_output=True, text=True, timeout=300)
+    free = tmp_path / "free"
+    shutil.copytree(index_dir, free)
+    assert run_index(tmp_path / "big", free).returncode == 0
+    fits, outgrows = largest_files(free)
+    # twice over: the limited run's workers share the files out a little differently
+    assert 2 * fits < outgrows, f"no limit between the other files ({fits} B) and the segments' ({outgrows} B)"
+    done = run_index(tmp_path / "big", index_dir, (fits + outgrows) // 2)
     assert done.returncode == 2, done.stderr
     line = one_line_error(done.stderr)
     assert "failed (File too large)" in line and "ulimit" in line, line

@@ -1,10 +1,11 @@
 """A regular past's shape (phrases.shapes.is_regular_past), the one test the act and finite-verb
-readers in names/, pronouns/ and cleanup/ share: an -ed word of MIN_REGULAR_PAST letters at least."""
+readers in names/, pronouns/ and cleanup/ share: an -ed word of MIN_REGULAR_PAST letters at least
+(five: the rows pin both sides of it, "added" read and "shed" not)."""
 from __future__ import annotations
 
 import pytest
 
-from onrecord.indexer.annotate.attribution.phrases.shapes import MIN_REGULAR_PAST, is_regular_past
+from onrecord.indexer.annotate.attribution.phrases.shapes import is_regular_past
 
 
 @pytest.mark.parametrize(("word", "past"), [
@@ -19,7 +20,3 @@ from onrecord.indexer.annotate.attribution.phrases.shapes import MIN_REGULAR_PAS
 def test_a_regular_past_is_an_ed_word_long_enough(word: str, past: bool) -> None:
     assert is_regular_past(word) is past
 
-
-def test_the_shortest_regular_past_has_the_named_length() -> None:
-    assert is_regular_past("a" * (MIN_REGULAR_PAST - 2) + "ed")
-    assert not is_regular_past("a" * (MIN_REGULAR_PAST - 3) + "ed")
