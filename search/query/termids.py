@@ -122,6 +122,27 @@ def _bit_ids(reader: Any, fieldname: str, text: Any) -> array | None:
     included) from the segment's kept bits (read on first use), or None if
     the field is not kept as bits there (more values than a byte holds, or
     no Whoosh 3 term table)."""
+    found = bit_terms(reader, [wq.Term(fieldname, text)])
+    if found is None:
+        return None
+    flags, bit = found
+    ids = array("I")
+    if bit:
+        ids.frombytes(np.flatnonzero(flags & bit).astype(np.uint32).tobytes())
+    return ids
+
+
+def bit_terms(reader: Any, terms: Sequence[wq.Term]) -> tuple[np.ndarray, int] | None:
+    """Return (a byte a document of segment `reader`, the bits of `terms`
+    ORed: a document holds one of them where its byte has one of those
+    bits; deleted documents included) when `terms` are all of one
+    BIT_FIELDS field kept as bits there (read on first use); else None.
+    A filter narrowing a few documents reads their bytes, not the terms'
+    every docnum (kind+evidence:tax at 1M)."""
+    fields = {t.fieldname for t in terms}
+    if len(fields) != 1 or not fields <= set(BIT_FIELDS):
+        return None
+    (fieldname,) = fields
     owner = (reader.segment() if hasattr(reader, "segment") else None) or reader
     kept = _BITS.setdefault(owner, {})
     if fieldname not in kept:
@@ -130,14 +151,13 @@ def _bit_ids(reader: Any, fieldname: str, text: Any) -> array | None:
     if found is None:
         return None
     bits, flags = found
-    try:
-        bit = bits.get(reader.schema[fieldname].to_bytes(text), 0)
-    except Exception:  # as open_postings: what cannot be looked up matches nothing
-        bit = 0
-    ids = array("I")
-    if bit:
-        ids.frombytes(np.flatnonzero(flags & bit).astype(np.uint32).tobytes())
-    return ids
+    ored = 0
+    for term in terms:
+        try:
+            ored |= bits.get(reader.schema[fieldname].to_bytes(term.text), 0)
+        except Exception:  # as open_postings: what cannot be looked up matches nothing
+            pass
+    return flags, ored
 
 
 def _read_bits(reader: Any, fieldname: str) -> tuple[dict[bytes, int], np.ndarray] | None:
