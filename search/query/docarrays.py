@@ -25,7 +25,7 @@ from onrecord.search.deadline import Deadline, DeadlineExceeded
 from onrecord.search.query.matcharrays import drop_deleted, match_array, part_ids
 from onrecord.search.query.postings import PostingsCache
 from onrecord.search.query.quotemask import quote_mask
-from onrecord.search.query.termids import paragraph_term_ids, plain_terms, term_ids
+from onrecord.search.query.termids import bit_terms, paragraph_term_ids, plain_terms, term_ids
 from onrecord.search.query.units import quote_term
 
 
@@ -172,6 +172,9 @@ def terms_mask(reader: Any, terms: list[wq.Term], deadline: Deadline,
     those ids are kept with the segment, where has_quote's ~1M postings a
     segment at 1M fell out of the postings cache: sort:newest-quotes 66 ->
     258 ms CPU in the cycle); None if some postings do not decode as arrays."""
+    kept = bit_terms(reader, terms)  # a quote's kind or evidence: its kept bytes
+    if kept is not None:
+        return (kept[0] & kept[1]) != 0
     mask = np.zeros(reader.doc_count_all(), dtype=bool)
     for term in terms:
         ids = (paragraph_term_ids(reader, term, deadline, cache) if paragraphs and term.text is True

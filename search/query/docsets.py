@@ -28,6 +28,7 @@ from onrecord.search.query.phrases import phrase_docs
 from onrecord.search.query.postings import PostingsCache, open_postings
 from onrecord.search.query.quotemask import quote_mask
 from onrecord.search.query.termids import (  # re-exported: split from here
+    bit_terms,
     iter_posting_id_blocks,
     iter_posting_ids,
     paragraph_term_ids,
@@ -237,8 +238,10 @@ def narrow_docs(q: wq.Query, docs: AbstractSet[int], subsearcher: Any, deadline:
     terms = plain_terms(q) if narrowed is None and docs else None
     if terms:
         wanted = np.fromiter(docs, dtype=np.int64, count=len(docs))
-        narrowed = _holding_terms(wanted, _narrowing_ids(reader, terms, wanted, deadline, cache),
-                                  reader.doc_count_all())
+        kept = bit_terms(reader, terms)  # a quote's kind or evidence: the docs' own bytes
+        narrowed = (set(wanted[(kept[0][wanted] & kept[1]) != 0].tolist()) if kept is not None else
+                    _holding_terms(wanted, _narrowing_ids(reader, terms, wanted, deadline, cache),
+                                   reader.doc_count_all()))
     return narrowed if narrowed is not None else evaluate_docs(q, subsearcher, deadline, cache) & docs
 
 

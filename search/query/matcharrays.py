@@ -63,7 +63,7 @@ def part_ids(reader: Any, terms: list[wq.Term], deadline: Deadline,
     if not all(isinstance(ids, array | tuple) for ids in found):
         return None
     arrays = [np.asarray(ids, dtype=np.int64) for ids in found]  # each sorted, no repeats
-    return arrays[0] if len(arrays) == 1 else distinct(np.concatenate(arrays))
+    return arrays[0] if len(arrays) == 1 else distinct(np.concatenate(arrays), runs=True)
 
 
 def drop_deleted(reader: Any, local: np.ndarray) -> np.ndarray:

@@ -33,7 +33,7 @@ from onrecord.search.query.postings import (
     term_count,
     term_postings,
 )
-from onrecord.search.query.sortedarrays import distinct, intersect_sorted
+from onrecord.search.query.sortedarrays import distinct, intersect_sorted, sort_runs
 from onrecord.search.storage.reading.whoosh_internals import (
     PostingBlock,
     has_block_values,
@@ -123,7 +123,7 @@ def position_keys(docs: Sequence[int], values: Sequence[bytes], offset: int,
     if rest:
         found.append(np.fromiter(((docs[i] << _DOC_SHIFT) + p - offset for i in rest
                                   for p in decode(values[i]) if p >= offset), dtype=np.int64))
-    return np.sort(np.concatenate(found))
+    return sort_runs(np.concatenate(found))
 
 
 def _items(first: np.ndarray, counts: np.ndarray, simple: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -234,7 +234,7 @@ class _BlockPositions:
             return position_keys(self.docs, self.values, offset, decode)
         ids, counts, deltas = (np.concatenate(part) for part in zip(*self.streamed, strict=True))
         keys = stream_keys(ids, counts, deltas, offset)
-        return np.sort(np.concatenate((keys, position_keys(self.docs, self.values, offset, decode)))) \
+        return sort_runs(np.concatenate((keys, position_keys(self.docs, self.values, offset, decode)))) \
             if self.docs else keys
 
 
@@ -249,4 +249,4 @@ def stream_keys(docs: np.ndarray, counts: np.ndarray, deltas: np.ndarray, offset
     opening = np.cumsum(counts) - counts  # each posting's first delta
     positions = sums - np.repeat(sums[opening] - deltas[opening], counts) - offset
     keys = ((np.repeat(docs, counts) << _DOC_SHIFT) + positions)[positions >= 0]
-    return np.sort(keys)
+    return sort_runs(keys)  # in order already where each posting's positions ascend

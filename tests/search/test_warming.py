@@ -11,6 +11,7 @@ from onrecord.search.engine import search
 from onrecord.search.features import commitview
 from onrecord.search.features.commitview import open_view
 from onrecord.search.model import SearchRequest
+from onrecord.search.query import termids
 from onrecord.search.storage.opening import ram_index
 from onrecord.search.warming import WARMING_REQUESTS, warm_index
 from onrecord.search.writing.commits import write_articles
@@ -101,3 +102,20 @@ def test_no_trim_call_in_the_c_library_is_not_an_error(monkeypatch: pytest.Monke
     monkeypatch.setattr(warming.ctypes, "CDLL", no_library)
     assert warming.return_freed_memory() is False
     assert warm_index(ram_index(Config())).searches == len(WARMING_REQUESTS)
+
+
+@pytest.mark.parametrize("request_", [SearchRequest(mode="quotes", kinds=("partial",)),
+                                      SearchRequest(mode="quotes", evidences=("pronoun",))],
+                         ids=["kind", "evidence"])
+def test_a_first_kind_or_evidence_filter_after_warming_reads_no_bits(monkeypatch: pytest.MonkeyPatch,
+                                                                    request_: SearchRequest) -> None:
+    index = filled()
+    warm_index(index)
+    read: list[str] = []
+    real = termids._read_bits
+    monkeypatch.setattr(termids, "_read_bits", lambda reader, field: (read.append(field), real(reader, field))[1])
+    search(index, request_)
+    assert read == []
+    termids._BITS.clear()  # a cold segment reads them on its first such filter
+    search(index, request_)
+    assert read

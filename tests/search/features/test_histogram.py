@@ -9,7 +9,7 @@ from array import array
 import numpy as np
 import pytest
 
-from onrecord.search.features.histogram import MAX_MONTH_BARS, date_histogram
+from onrecord.search.features.histogram import MAX_MONTH_BARS, _day_slots, date_histogram
 from onrecord.search.features.quotegroups import QuoteGroups
 from onrecord.search.storage.schema import UNDATED_KEY
 
@@ -55,3 +55,26 @@ def test_buckets_count_each_dated_match_in_its_month_or_year(first: dt.date, spa
         copies = QuoteGroups(np.array(groups, dtype=np.intp), order, starts)
     found = date_histogram(array("I", keys), set(docnums), copies)
     assert [(b.label, b.since, b.until, b.count) for b in found] == expected_buckets(keys, docnums, groups)
+
+
+@pytest.mark.parametrize(("first", "span"), SPANS)
+def test_many_matches_over_a_short_span_take_each_days_slot_from_a_table(first: dt.date, span: int) -> None:
+    # More dated matches than days in their span: the slots come from a table of the span's
+    # days (one per day), which must bucket as the matches' own dates do.
+    rng = random.Random(span)
+    size = 2 * span + 200
+    keys = [rng.choice([0, first.toordinal() + rng.randint(0, span)]) for _ in range(size)]
+    docnums = sorted(rng.sample(range(size), size - 50))
+    found = date_histogram(array("I", keys), set(docnums))
+    assert [(b.label, b.since, b.until, b.count) for b in found] == expected_buckets(keys, docnums, None)
+
+
+@pytest.mark.parametrize(("first", "span"), SPANS)
+@pytest.mark.parametrize(("unit", "base"), [("M", 1970 * 12), ("Y", 1970)])
+def test_a_days_slot_from_the_table_equals_its_own(first: dt.date, span: int, unit: str, base: int) -> None:
+    low = first.toordinal()
+    days = np.array(sorted(random.Random(span).choices(range(low, low + span + 1), k=300)), dtype=np.int64)
+    start = int(_day_slots(days[:1], unit, base, 0)[0])
+    table = _day_slots(np.arange(low, low + span + 1), unit, base, start)
+    assert table[days - low].tolist() == _day_slots(days, unit, base, start).tolist()
+    assert _day_slots(days[:1], unit, base, start).tolist() == [0]

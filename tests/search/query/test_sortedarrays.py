@@ -4,7 +4,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from onrecord.search.query.sortedarrays import distinct, intersect_sorted
+from onrecord.search.query.sortedarrays import distinct, intersect_sorted, sort_runs
 
 
 @pytest.mark.parametrize("dtype", [np.int64, np.uint32])
@@ -17,6 +17,17 @@ def test_intersection_and_distinct_equal_numpys(dtype: type, sizes: tuple[int, i
     both = np.concatenate([a, b, a[:3]])
     assert distinct(both).tolist() == np.unique(both).tolist()
     assert distinct(np.sort(both), ordered=True).tolist() == np.unique(both).tolist()
+    assert distinct(both, runs=True).tolist() == np.unique(both).tolist()
+
+
+@pytest.mark.parametrize("runs", [[], [0], [5], [300, 2_000], [2_000, 7, 40, 1], [1_000] * 4])
+def test_sorted_runs_sort_as_any_values_do(runs: list[int]) -> None:
+    # Each run sorted, the runs overlapping and repeating values: the same array as np.sort's.
+    rng = np.random.default_rng(len(runs) + sum(runs))
+    values = np.concatenate([np.sort(rng.integers(-(1 << 40), 1 << 40, n)) for n in runs] + [np.zeros(0, np.int64)])
+    assert sort_runs(values).tolist() == np.sort(values).tolist()
+    shuffled = rng.permutation(values)  # not runs at all: still sorted right
+    assert sort_runs(shuffled).tolist() == np.sort(values).tolist()
 
 
 def test_keys_past_32_bits() -> None:
