@@ -19,13 +19,14 @@ Whoosh's), then per block:
 | size | varint: the bytes of the block after it |
 | positions | PositionStreamCodec's stream (its own length first), when `STREAM` |
 | values | varint length, then Whoosh's pickled values, when `PICKLED` (a field neither Counted nor streamed) |
-| weights | one 32-bit float (`ONE`) or every posting's (`FLOATS`) |
-| numbers | varints: the ids but the last (the first whole, then deltas; the last: the max id), `WHOLE` weights |
+| weights | one 32-bit float (`ONE`), every posting's (`FLOATS`) or a byte each (`WHOLE`: whole numbers 1-255) |
+| ids | but the last (the max id): the first whole, then deltas, as numbers of the block's widest width |
 
-the values, weights and numbers zlibbed together from 80 bytes (`ZIPPED`).
-A weight every posting of a block shares at 1.0 is not written; a phrase
-field's weights, its postings' counts of positions, are read from the
-stream (`COUNTS`).  A block decodes into the tuple Whoosh 3's leaf matcher
+the values, weights and ids zlibbed together from 80 bytes (`ZIPPED`).
+A weight every posting of a block shares at 1.0 is not written.  The ids
+are fixed-width numbers, not varints: a block decodes them in one C call
+(a varint split in numpy cost more than the pickle it replaced on short
+blocks).  A block decodes into the tuple Whoosh 3's leaf matcher
 decodes, (delta ids, weights, values), so every reader above it (the
 block walk, the phrase path, the pooled merge) sees the same postings.
 
@@ -43,7 +44,6 @@ from collections.abc import Iterator
 from pickle import dumps, loads
 from typing import Any
 
-import numpy as np
 from whoosh.codec.whoosh3 import COMPRESSION_MIN_SIZE, WHOOSH3_HEADER_MAGIC
 from whoosh.util.numeric import byte_to_length
 
@@ -53,10 +53,16 @@ from onrecord.search.storage.pooled.positionstream import PositionStream, Stream
 
 # A term's postings in compact blocks start with this byte (Whoosh 3's with its magic, b"W3Bl").
 COMPACT_TAG = b"\x01"
-# The flags byte: the weights' form in the low two bits, then one bit each.
-ONE_WEIGHT, ONE, WHOLE, FLOATS = 0, 1, 2, 3  # all 1.0; one float for all; whole numbers; every float
+# The flags byte: the weights' form in the low two bits, one bit each, and the ids' width in the top two.
+ONE_WEIGHT, ONE, WHOLE, FLOATS = 0, 1, 2, 3  # all 1.0; one float for all; whole numbers 1-255; every float
 WEIGHTS = 3
-MAX_DOUBLE, ZIPPED, STREAM, PICKLED, COUNTS = 4, 8, 16, 32, 64
+MAX_DOUBLE, ZIPPED, STREAM, PICKLED = 4, 8, 16, 32
+# The ids (the first whole, then deltas) as fixed-width little-endian numbers of the block's
+# widest, so they decode in one C call (array.tolist), not a varint loop; zlib takes up the
+# zero bytes.  (flags >> WIDTH_SHIFT) indexes WIDTHS.
+WIDTH_SHIFT = 6
+WIDTHS = ("B", "H", "I", "Q")
+_LIMITS = (1 << 8, 1 << 16, 1 << 32)
 # The most bytes a block's head, max weight and size take (read in one call).
 HEAD_BYTES = 40
 _DOUBLE = struct.Struct("<d")
@@ -71,19 +77,25 @@ def join_varints(numbers: list[int]) -> bytes:
     return bytes(numbers) if max(numbers) < 0x80 else b"".join(map(pack_varint, numbers))
 
 
-def split_varints(raw: bytes) -> list[int]:
-    """Return the unsigned varints of `raw` (numpy when any takes two bytes or more)."""
-    if raw.isascii():  # every number under 128: one byte each
-        return list(raw)
-    data = np.frombuffer(raw, dtype=np.uint8)
-    ends = np.flatnonzero(data < 0x80)
-    starts = np.concatenate(([0], ends[:-1] + 1))
-    owner = np.repeat(np.arange(len(ends)), ends - starts + 1)
-    shifts = 7 * (np.arange(len(data)) - starts[owner])
-    return np.add.reduceat((data & 0x7F).astype(np.int64) << shifts, starts).tolist()
+def pack_numbers(numbers: list[int]) -> tuple[bytes, int]:
+    """Return `numbers` (each >= 0) as little-endian numbers of one width, and that width's index in WIDTHS."""
+    top = max(numbers, default=0)
+    width = next((at for at, limit in enumerate(_LIMITS) if top < limit), len(_LIMITS))
+    packed = array(WIDTHS[width], numbers)
+    if _BIG_ENDIAN:
+        packed.byteswap()
+    return packed.tobytes(), width
 
 
-def weights_form(floats: array, stream_counts: list[int] | None) -> int:
+def unpack_numbers(raw: bytes, width: int) -> list[int]:
+    """Return the numbers pack_numbers packed into `raw` at width index `width`."""
+    numbers = array(WIDTHS[width], raw)
+    if _BIG_ENDIAN:
+        numbers.byteswap()
+    return numbers.tolist()
+
+
+def weights_form(floats: array) -> int:
     """Return the flags of how a block's 32-bit weights are written (module table)."""
     count = len(floats)
     if floats.count(1.0) == count:
@@ -91,9 +103,9 @@ def weights_form(floats: array, stream_counts: list[int] | None) -> int:
     if floats.count(floats[0]) == count:
         return ONE
     whole = list(map(int, floats))
-    if min(whole) < 1 or array("f", whole) != floats:  # (0 and -0.0 would read back alike)
+    if min(whole) < 1 or max(whole) > 255 or array("f", whole) != floats:  # (0 and -0.0 would read back alike)
         return FLOATS
-    return COUNTS if stream_counts == whole else WHOLE
+    return WHOLE
 
 
 def encode_block(ids: list[int], floats: array, maxweight: Any, minivalues: Any, lengths: tuple[int, int],
@@ -103,10 +115,10 @@ def encode_block(ids: list[int], floats: array, maxweight: Any, minivalues: Any,
     it), Whoosh's `minivalues` (None for a Counted field), its min and max
     length bytes; `streams`: the field keeps positions as a stream."""
     count = len(ids)
-    stream = counts = None
+    stream = None
     if streams and minivalues is not None and len(minivalues) == count:
-        stream, counts = stream_and_counts(list(minivalues), level)
-    flags = weights_form(floats, counts)
+        stream = stream_bytes(list(minivalues), level)
+    flags = weights_form(floats)
     parts: list[bytes] = []
     if stream is not None:
         flags |= STREAM
@@ -114,15 +126,17 @@ def encode_block(ids: list[int], floats: array, maxweight: Any, minivalues: Any,
         pickled = dumps(minivalues, 2)
         parts += (pack_varint(len(pickled)), pickled)
         flags |= PICKLED
-    numbers = [ids[0], *(ids[at] - ids[at - 1] for at in range(1, count - 1))] if count > 1 else []
     form = flags & WEIGHTS
     if form == ONE:
         parts.append(_FLOAT.pack(floats[0]))
     elif form == FLOATS:
         parts.append((_swapped(floats) if _BIG_ENDIAN else floats).tobytes())
-    elif form == WHOLE and not flags & COUNTS:
-        numbers += map(int, floats)
-    parts.append(join_varints(numbers))
+    elif form == WHOLE:
+        parts.append(bytes(map(int, floats)))
+    if count > 1:
+        packed, width = pack_numbers([ids[0], *(ids[at] - ids[at - 1] for at in range(1, count - 1))])
+        parts.append(packed)
+        flags |= width << WIDTH_SHIFT
     payload = b"".join(parts)
     if level and len(payload) >= COMPRESSION_MIN_SIZE:
         payload = zlib.compress(payload, level)
@@ -134,16 +148,6 @@ def encode_block(ids: list[int], floats: array, maxweight: Any, minivalues: Any,
     body = (stream or b"") + payload
     return b"".join((pack_varint(count << 1 | last), pack_varint(ids[-1]), bytes((flags, *lengths)), top,
                      pack_varint(len(body)), body))
-
-
-def stream_and_counts(values: list[bytes], level: int) -> tuple[bytes | None, list[int] | None]:
-    """Return a block's positions stream (positionstream.stream_bytes) and
-    each posting's count of positions, or (None, None) when a value is not
-    a Positions value (the values are then pickled)."""
-    stream = stream_bytes(values, level)
-    if stream is None:
-        return None, None
-    return stream, [int.from_bytes(value[:4], "big") for value in values]
 
 
 def _swapped(floats: array) -> array:
@@ -195,13 +199,13 @@ def decode_body(body: bytes, flags: int, count: int, maxid: int) -> tuple[list[i
         floats = array("f", body[at:at + 4 * count])
         weights = tuple(_swapped(floats) if _BIG_ENDIAN else floats)
         at += 4 * count
-    numbers = split_varints(body[at:])
-    ids = numbers[:count - 1]
-    ids.append(maxid - sum(ids))
-    if flags & COUNTS:
-        weights = tuple(map(float, values.numbers()[0].tolist()))
     elif form == WHOLE:
-        weights = tuple(map(float, numbers[count - 1:]))
+        weights = tuple(map(float, body[at:at + count]))
+        at += count
+    if count == 1:
+        return [maxid], weights, values
+    ids = unpack_numbers(body[at:], flags >> WIDTH_SHIFT)
+    ids.append(maxid - sum(ids))
     return ids, weights, values
 
 

@@ -17,7 +17,6 @@ from whoosh.writing import SegmentWriter
 
 from onrecord.search.storage.pooled import whoosh_writers
 from onrecord.search.storage.pooled.compactblocks import (
-    COUNTS,
     FLOATS,
     MAX_DOUBLE,
     ONE,
@@ -26,6 +25,7 @@ from onrecord.search.storage.pooled.compactblocks import (
     STREAM,
     WEIGHTS,
     WHOLE,
+    WIDTH_SHIFT,
     ZIPPED,
     CompactBlockCodec,
     CompactLeafMatcher,
@@ -33,9 +33,9 @@ from onrecord.search.storage.pooled.compactblocks import (
     encode_block,
     is_compact,
     iter_compact_blocks,
-    join_varints,
+    pack_numbers,
     read_head,
-    split_varints,
+    unpack_numbers,
 )
 from onrecord.search.storage.pooled.merge import _decode_blocks
 from onrecord.search.storage.pooled.positionstream import PositionStreamCodec, encode_value
@@ -49,6 +49,7 @@ POSITIONS = [encode_value([3]), encode_value([1, 4]), encode_value([2, 2, 9])]
 
 # One row a kind of block: (ids, weights, max weight, Whoosh's minivalues, a stream field, the flags
 # it is written with).  minivalues None: a Counted field; a tuple of Positions values: a phrase field.
+TWO, FOUR, EIGHT = (width << WIDTH_SHIFT for width in (1, 2, 3))  # the ids in 2, 4, 8 bytes (1 byte: 0)
 BLOCKS = [
     ([5], [1.0], 1.0, None, False, ONE_WEIGHT),
     ([0, 1, 2], [1.0] * 3, 1.0, None, False, ONE_WEIGHT),
@@ -56,9 +57,11 @@ BLOCKS = [
     ([7, 9, 30], [1.0, 3.0, 2.0], 3.0, None, False, WHOLE),
     ([1, 2], [0.5, 1.25], 1.25, None, False, FLOATS | MAX_DOUBLE),
     ([1, 2], [0.0, 2.0], 2.0, None, False, FLOATS),                        # a weight of 0: floats
-    ([3, 200_000, 2 ** 35], [1.0, 2.0, 1.0], 2.0, None, False, WHOLE),     # ids past one and 32 bits
-    ([4, 6, 8], [1.0, 2.0, 3.0], 3.0, tuple(POSITIONS), True, COUNTS | STREAM),  # weights: the counts
-    ([4, 6, 8], [2.0, 4.0, 6.0], 6.0, tuple(POSITIONS), True, WHOLE | STREAM),   # a boosted field's: not
+    ([1, 2], [300.0, 1.0], 300.0, None, False, FLOATS),                    # past a byte: floats
+    ([300, 301], [1.0, 1.0], 1.0, None, False, ONE_WEIGHT | TWO),            # ids past a byte
+    ([3, 200_000, 2 ** 31], [1.0, 2.0, 1.0], 2.0, None, False, WHOLE | FOUR),  # past two bytes
+    ([2 ** 40, 2 ** 41], [1.0, 1.0], 1.0, None, False, ONE_WEIGHT | EIGHT),    # past 32 bits
+    ([4, 6, 8], [1.0, 2.0, 3.0], 3.0, tuple(POSITIONS), True, WHOLE | STREAM),
     ([4, 6], [1.0, 2.0], 2.0, (b"ab", b"cd"), True, WHOLE | PICKLED),      # not Positions values: pickled
     ([4, 6], [1.0, 1.0], 1.0, (b"ab", b"cd"), False, ONE_WEIGHT | PICKLED),  # a field with no stream
     (list(range(0, 1280, 10)), [float(i % 5 + 1) for i in range(128)], 5.0, None, False, WHOLE | ZIPPED),
@@ -81,7 +84,7 @@ def test_a_block_reads_back_as_whooshs_decoded_tuple(ids: list[int], weights: li
     assert top == maxweight and at + size == len(raw)
     deltas, read_weights, values = decode_body(raw[at:], read_flags, count, maxid)
     assert list(accumulate(deltas)) == ids
-    if read_flags & WEIGHTS == ONE_WEIGHT and not read_flags & COUNTS:
+    if read_flags & WEIGHTS == ONE_WEIGHT:
         assert read_weights is None
     elif read_flags & WEIGHTS == ONE:
         assert array("f", [read_weights] * count) == array("f", weights)
@@ -105,9 +108,10 @@ def test_a_terms_blocks_are_walked_to_the_last() -> None:
     assert [(ids, list(w)) for ids, w, _ in _decode_blocks(data, 0)] == [([1, 2], [1.0, 1.0]), ([9], [2.0])]
 
 
-@pytest.mark.parametrize("numbers", [[0], [127, 1], [128, 300, 16_384, 2 ** 35, 0]])
-def test_varints_split_as_packed(numbers: list[int]) -> None:
-    assert split_varints(join_varints(numbers)) == numbers
+@pytest.mark.parametrize(("numbers", "width"), [([], 0), ([0, 255], 0), ([256, 1], 1), ([65_536], 2), ([2 ** 32, 0], 3)])
+def test_numbers_unpack_as_packed_at_the_widest_ones_width(numbers: list[int], width: int) -> None:
+    packed, found = pack_numbers(numbers)
+    assert found == width and len(packed) == len(numbers) << width and unpack_numbers(packed, width) == numbers
 
 
 def test_the_bulk_writer_writes_with_the_compact_codec(tmp_path: Path) -> None:
@@ -142,7 +146,7 @@ def test_compact_blocks_give_the_raw_readers_their_postings(tmp_path: Path) -> N
         numbers = block.position_numbers()
         assert numbers is not None and len(numbers[0]) == len(block.ids) == 128
         assert [int(n) for n in numbers[0]] == [len(formats.Positions().decode_positions(v)) for v in block.values()]
-        assert list(block.weights()) == [float(n) for n in numbers[0]]
+        assert list(block.weights()) == [float(n) for n in numbers[0]]  # a phrase field's weights: its counts
         unit = reader.postings("unit", b"quote")
         assert next(iter_blocks(unit)).position_numbers() is None  # no positions
         # the raw term walk (whoosh_termids) reads the same docnums
