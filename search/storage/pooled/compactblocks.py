@@ -22,7 +22,7 @@ Whoosh's), then per block:
 | weights | one 32-bit float (`ONE`), every posting's (`FLOATS`) or a byte each (`WHOLE`: whole numbers 1-255) |
 | ids | but the last (the max id): the first whole, then deltas, as numbers of the block's widest width |
 
-the values, weights and ids zlibbed together from 80 bytes (`ZIPPED`).
+the values, weights and ids deflated together (raw) from 80 bytes (`ZIPPED`).
 A weight every posting of a block shares at 1.0 is not written.  The ids
 are fixed-width numbers, not varints: a block decodes them in one C call
 (a varint split in numpy cost more than the pickle it replaced on short
@@ -63,6 +63,8 @@ MAX_DOUBLE, ZIPPED, STREAM, PICKLED = 4, 8, 16, 32
 WIDTH_SHIFT = 6
 WIDTHS = ("B", "H", "I", "Q")
 _LIMITS = (1 << 8, 1 << 16, 1 << 32)
+# Raw deflate: no zlib header and checksum (6 bytes a block; the segment's manifest checksums its files).
+RAW_DEFLATE = -15
 # The most bytes a block's head, max weight and size take (read in one call).
 HEAD_BYTES = 40
 _DOUBLE = struct.Struct("<d")
@@ -139,7 +141,7 @@ def encode_block(ids: list[int], floats: array, maxweight: Any, minivalues: Any,
         flags |= width << WIDTH_SHIFT
     payload = b"".join(parts)
     if level and len(payload) >= COMPRESSION_MIN_SIZE:
-        payload = zlib.compress(payload, level)
+        payload = zlib.compress(payload, level, wbits=RAW_DEFLATE)
         flags |= ZIPPED
     if isinstance(maxweight, int) or float(maxweight).is_integer() and maxweight >= 0:
         top = pack_varint(int(maxweight))
@@ -185,7 +187,7 @@ def decode_body(body: bytes, flags: int, count: int, maxid: int) -> tuple[list[i
         values = PositionStream(body[at:end], bool(head & 1), count)
         body = body[end:]
     if flags & ZIPPED:
-        body = zlib.decompress(body)
+        body = zlib.decompress(body, wbits=RAW_DEFLATE)
     at = 0
     if flags & PICKLED:
         size, at = read_varint(body, 0)
