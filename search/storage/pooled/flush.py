@@ -283,12 +283,6 @@ class _BlockWriter:
         (its weight total, min length or None, max length, max weight)."""
         count = len(ids)
         floats = array("f", weights)  # Whoosh keeps weights as 32-bit floats
-        if floats.count(1.0) == count:
-            miniweights = None
-        elif floats.count(floats[0]) == count:
-            miniweights = floats[0]
-        else:
-            miniweights = tuple(floats)
         fixedsize = self._fixedsize
         if fixedsize is None or fixedsize < 0:
             minivalues: Any = tuple(filter(None, values))  # Whoosh keeps only non-empty values
@@ -309,7 +303,7 @@ class _BlockWriter:
             self._size += len(block)
             return sum(floats), minlength, maxlength, maxweight
         deltas = (ids[0],) + tuple(map(sub, ids[1:], ids)) if count > 1 else (ids[0],)
-        data, comp = self._encode_data(deltas, miniweights, minivalues)
+        data, comp = self._encode_data(deltas, _miniweights(floats), minivalues)
         info = dumps((count, ids[-1], maxweight, comp,
                       LENGTH_BYTE[minlength], LENGTH_BYTE[maxlength]), 2)
         size = len(info) + len(data)
@@ -334,6 +328,16 @@ class _BlockWriter:
         self._file.write(emptybytes.join(self._parts))
         self._parts.clear()
         self._size = 0
+
+
+def _miniweights(floats: array) -> Any:
+    """Return a block's weights as Whoosh 3 pickles them: None when all are 1.0, one float when all are equal."""
+    count = len(floats)
+    if floats.count(1.0) == count:
+        return None
+    if floats.count(floats[0]) == count:
+        return floats[0]
+    return tuple(floats)
 
 
 def _merge_stats(before: tuple[float, int | None, int, Any] | None,
