@@ -13,7 +13,8 @@ one per run and record (write_merged_terms), written a block at a time.
 The format is W3PostingsWriter's: per term the header magic,
 then per block of `blocklimit` postings its signed length, its pickled info
 tuple and its pickled (delta ids, minified weights, minified values),
-zlib-compressed from COMPRESSION_MIN_SIZE bytes; per term a W3TermInfo row
+zlib-compressed from COMPRESSION_MIN_SIZE bytes (a CompactBlockCodec
+segment's terms: compactblocks' tag and blocks instead); per term a W3TermInfo row
 in the terms file's OrderedHashWriter (its rows and hash tables written by
 search.storage.pooled.termsfile).  numpy is not used: most terms have
 a handful of postings, where a numpy call costs more than the whole block's
