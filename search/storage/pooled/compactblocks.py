@@ -80,17 +80,29 @@ def join_varints(numbers: list[int]) -> bytes:
 
 
 def pack_numbers(numbers: list[int]) -> tuple[bytes, int]:
-    """Return `numbers` (each >= 0) as little-endian numbers of one width, and that width's index in WIDTHS."""
+    """Return `numbers` (each >= 0) as little-endian numbers of one width, their bytes
+    in planes (every number's lowest byte, then every number's next: deflate finds the
+    high planes' runs of zeros), and that width's index in WIDTHS."""
     top = max(numbers, default=0)
     width = next((at for at, limit in enumerate(_LIMITS) if top < limit), len(_LIMITS))
     packed = array(WIDTHS[width], numbers)
     if _BIG_ENDIAN:
         packed.byteswap()
-    return packed.tobytes(), width
+    raw = packed.tobytes()
+    size = 1 << width
+    return (raw if size == 1 else b"".join(raw[plane::size] for plane in range(size))), width
 
 
 def unpack_numbers(raw: bytes, width: int) -> list[int]:
-    """Return the numbers pack_numbers packed into `raw` at width index `width`."""
+    """Return the numbers pack_numbers packed into `raw` at width index `width`
+    (the planes put back by slice assignments, then one array: C calls only)."""
+    size = 1 << width
+    if size > 1:
+        count = len(raw) >> width
+        joined = bytearray(len(raw))
+        for plane in range(size):
+            joined[plane::size] = raw[plane * count:(plane + 1) * count]
+        raw = bytes(joined)
     numbers = array(WIDTHS[width], raw)
     if _BIG_ENDIAN:
         numbers.byteswap()
