@@ -92,13 +92,13 @@ def unpack_numbers(raw: bytes, width: int) -> list[int]:
     """Return the numbers pack_numbers packed into `raw` at width index `width`
     (the planes put back by slice assignments, then one array: C calls only)."""
     size = 1 << width
-    if size > 1:
-        count = len(raw) >> width
-        joined = bytearray(len(raw))
-        for plane in range(size):
-            joined[plane::size] = raw[plane * count:(plane + 1) * count]
-        raw = bytes(joined)
-    numbers = array(WIDTHS[width], raw)
+    if size == 1:
+        return list(raw)
+    count = len(raw) >> width
+    joined = bytearray(len(raw))
+    for plane in range(size):
+        joined[plane::size] = raw[plane * count:(plane + 1) * count]
+    numbers = array(WIDTHS[width], joined)
     if _BIG_ENDIAN:
         numbers.byteswap()
     return numbers.tolist()
@@ -169,17 +169,21 @@ def read_head(raw: bytes) -> tuple[int, bool, int, int, int, int, Any, int, int]
     """Return a compact block's head from its first bytes: (count, last,
     max id, flags, min length byte, max length byte, max weight, the offset
     of its body in `raw`, the body's size)."""
-    head, at = read_varint(raw, 0)
+    head = raw[0]  # (one byte: a block of under 64 postings; the common short varints read inline, no call)
+    head, at = (head, 1) if head < 0x80 else read_varint(raw, 0)
     maxid, at = read_varint(raw, at)
     flags, minbyte, maxbyte = raw[at], raw[at + 1], raw[at + 2]
     at += 3
     if flags & MAX_DOUBLE:
         maxweight: Any = _DOUBLE.unpack_from(raw, at)[0]
         at += 8
+    elif raw[at] < 0x80:
+        maxweight, at = float(raw[at]), at + 1
     else:
-        maxweight, at = read_varint(raw, at)
-        maxweight = float(maxweight)
-    size, at = read_varint(raw, at)
+        number, at = read_varint(raw, at)
+        maxweight = float(number)
+    size = raw[at]
+    size, at = (size, at + 1) if size < 0x80 else read_varint(raw, at)
     return head >> 1, bool(head & 1), maxid, flags, minbyte, maxbyte, maxweight, at, size
 
 
