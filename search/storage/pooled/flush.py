@@ -13,7 +13,8 @@ one per run and record (write_merged_terms), written a block at a time.
 The format is W3PostingsWriter's: per term the header magic,
 then per block of `blocklimit` postings its signed length, its pickled info
 tuple and its pickled (delta ids, minified weights, minified values),
-zlib-compressed from COMPRESSION_MIN_SIZE bytes; per term a W3TermInfo row
+zlib-compressed from COMPRESSION_MIN_SIZE bytes (a CompactBlockCodec
+segment's terms: compactblocks' tag and blocks instead); per term a W3TermInfo row
 in the terms file's OrderedHashWriter (its rows and hash tables written by
 search.storage.pooled.termsfile).  numpy is not used: most terms have
 a handful of postings, where a numpy call costs more than the whole block's
@@ -39,6 +40,7 @@ from whoosh.codec.whoosh3 import COMPRESSION_MIN_SIZE, WHOOSH3_HEADER_MAGIC, W3T
 from whoosh.system import emptybytes, pack_int, pack_long, pack_ushort
 from whoosh.util.numeric import length_to_byte
 
+from onrecord.search.storage.pooled.compactblocks import encode_block, term_magic
 from onrecord.search.storage.pooled.compactterms import FIELD_WRITERS
 from onrecord.search.storage.pooled.pool import TermRecord
 from onrecord.search.storage.pooled.positionstream import block_bytes, writes_streams
@@ -115,7 +117,7 @@ class _Terms:
     def __init__(self, fieldwriter: Any, schema: Any, lengths: Any) -> None:
         codec = fieldwriter._codec
         self._codec = codec
-        self.block = _BlockWriter(codec._blocklimit, codec._compression, fieldwriter._postfile)
+        self.block = _BlockWriter(codec._blocklimit, codec._compression, fieldwriter._postfile, term_magic(codec))
         self._rows = TermRows(fieldwriter._tindex)
         # The field writer's close writes the terms file's hash tables:
         # in bulk, a bucket at a time, instead of a write call per slot.
@@ -143,8 +145,12 @@ class _BlockWriter:
     """Encodes each term's blocks into the postings file; returns its
     W3TermInfo bytes."""
 
-    def __init__(self, blocklimit: int, compression: int, postfile: Any) -> None:
+    def __init__(self, blocklimit: int, compression: int, postfile: Any,
+                 magic: bytes = WHOOSH3_HEADER_MAGIC) -> None:
         self._blocklimit = blocklimit
+        # What a term starts with: Whoosh 3's magic, or compactblocks' tag (its blocks then compact).
+        self._magic = magic
+        self._compact = magic != WHOOSH3_HEADER_MAGIC
         self._compression = compression
         self._file = postfile
         self._parts: list[bytes] = []
@@ -173,8 +179,8 @@ class _BlockWriter:
         ids, weights, values = flat[0::3], flat[1::3], flat[2::3]
         start = self._offset
         limit = self._blocklimit
-        self._parts.append(WHOOSH3_HEADER_MAGIC)
-        self._offset += len(WHOOSH3_HEADER_MAGIC)
+        self._parts.append(self._magic)
+        self._offset += len(self._magic)
         if len(ids) <= limit:
             stats = self._write_block(ids, weights, values, True)
         else:
@@ -201,8 +207,8 @@ class _BlockWriter:
                 continue
             if start < 0:
                 start, first = self._offset, held[0]
-                self._parts.append(WHOOSH3_HEADER_MAGIC)
-                self._offset += len(WHOOSH3_HEADER_MAGIC)
+                self._parts.append(self._magic)
+                self._offset += len(self._magic)
             cut = (len(held) - 1) // step * step  # leaves the last block, 1 to step items
             for at in range(0, cut, step):
                 stats = _merge_stats(stats, self._write_block(
@@ -260,14 +266,17 @@ class _BlockWriter:
             minivalues = None
         else:
             minivalues = value or emptybytes
-        data, comp = self._encode_data((docnum,), None if single == 1.0 else single, minivalues)
         maxweight = weight if weight > 0 else 0  # Whoosh's running maximum starts at 0
         length = self._dfl(docnum) if self._dfl is not None else None
         minbyte, maxbyte = (LENGTH_BYTE[length], LENGTH_BYTE[length]) if length else (LENGTH_BYTE[None], LENGTH_BYTE[0])
+        head = _TERMINFO.pack(False, single, 1, minbyte, maxbyte, maxweight, docnum, docnum)
+        if self._compact:
+            return self._magic + encode_block([docnum], array("f", (weight,)), maxweight, minivalues,
+                                              (minbyte, maxbyte), True, self._compression, self._streams), head
+        data, comp = self._encode_data((docnum,), None if single == 1.0 else single, minivalues)
         info = dumps((1, docnum, maxweight, comp, minbyte, maxbyte), 2)
         size = len(info) + len(data)
-        block = WHOOSH3_HEADER_MAGIC + pack_int(-size) + info + data
-        return block, _TERMINFO.pack(False, single, 1, minbyte, maxbyte, maxweight, docnum, docnum)
+        return WHOOSH3_HEADER_MAGIC + pack_int(-size) + info + data, head
 
     def _write_block(self, ids: list[int], weights: list[Any], values: list[Any],
                      last: bool) -> tuple[float, int | None, int, Any]:
@@ -275,12 +284,6 @@ class _BlockWriter:
         (its weight total, min length or None, max length, max weight)."""
         count = len(ids)
         floats = array("f", weights)  # Whoosh keeps weights as 32-bit floats
-        if floats.count(1.0) == count:
-            miniweights = None
-        elif floats.count(floats[0]) == count:
-            miniweights = floats[0]
-        else:
-            miniweights = tuple(floats)
         fixedsize = self._fixedsize
         if fixedsize is None or fixedsize < 0:
             minivalues: Any = tuple(filter(None, values))  # Whoosh keeps only non-empty values
@@ -288,13 +291,20 @@ class _BlockWriter:
             minivalues = None
         else:
             minivalues = emptybytes.join(filter(None, values))
-        deltas = (ids[0],) + tuple(map(sub, ids[1:], ids)) if count > 1 else (ids[0],)
-        data, comp = self._encode_data(deltas, miniweights, minivalues)
         maxweight = max(weights)
         if not maxweight > 0:
             maxweight = 0  # Whoosh's running maximum starts at 0
         found = list(filter(None, map(self._dfl, ids))) if self._dfl is not None else None
         minlength, maxlength = (min(found), max(found)) if found else (None, 0)
+        if self._compact:
+            block = encode_block(ids, floats, maxweight, minivalues, (LENGTH_BYTE[minlength], LENGTH_BYTE[maxlength]),
+                                 last, self._compression, self._streams)
+            self._parts.append(block)
+            self._offset += len(block)
+            self._size += len(block)
+            return sum(floats), minlength, maxlength, maxweight
+        deltas = (ids[0],) + tuple(map(sub, ids[1:], ids)) if count > 1 else (ids[0],)
+        data, comp = self._encode_data(deltas, _miniweights(floats), minivalues)
         info = dumps((count, ids[-1], maxweight, comp,
                       LENGTH_BYTE[minlength], LENGTH_BYTE[maxlength]), 2)
         size = len(info) + len(data)
@@ -319,6 +329,16 @@ class _BlockWriter:
         self._file.write(emptybytes.join(self._parts))
         self._parts.clear()
         self._size = 0
+
+
+def _miniweights(floats: array) -> Any:
+    """Return a block's weights as Whoosh 3 pickles them: None when all are 1.0, one float when all are equal."""
+    count = len(floats)
+    if floats.count(1.0) == count:
+        return None
+    if floats.count(floats[0]) == count:
+        return floats[0]
+    return tuple(floats)
 
 
 def _merge_stats(before: tuple[float, int | None, int, Any] | None,

@@ -37,9 +37,10 @@ from whoosh import columns
 from whoosh.codec.whoosh3 import STORED_COLUMN, WHOOSH3_HEADER_MAGIC, W3TermInfo, W3TermsReader
 from whoosh.system import pack_ushort
 
+from onrecord.search.storage.pooled.compactblocks import is_compact, iter_compact_blocks
 from onrecord.search.storage.pooled.compactterms import CompactTermsReader
 from onrecord.search.storage.pooled.pool import TermRecord
-from onrecord.search.storage.pooled.positionstream import STREAM_FLAG, split_block
+from onrecord.search.storage.pooled.positionstream import STREAM_FLAG, PositionStream, split_block
 from onrecord.search.storage.pooled.sortedterms import SortedTermsReader
 from onrecord.search.storage.pooled.storedfields import PER_DOC_READERS
 from onrecord.search.storage.reading.whoosh_internals import (
@@ -230,8 +231,29 @@ def _block_postings(data: bytes, fixedsize: int | None, remap: list[int], shift:
 def _decode_blocks(data: bytes, fixedsize: int | None) -> Iterator[tuple[list[int], Any, Any]]:
     """Yield each block of a term's postings bytes as (ids, weights,
     values), what W3LeafMatcher's _read_ids, _read_weights and
-    _read_values make of it.  Raises CannotPool if the header is not
-    Whoosh 3's or a block's values do not line up with its ids."""
+    _read_values make of it.  Raises CannotPool if the header is neither
+    Whoosh 3's nor compactblocks' or a block's values do not line up with its ids."""
+    for count, (ids, weights, values) in _raw_blocks(data):
+        if isinstance(values, PositionStream):
+            values = values.values()
+        if weights is None or isinstance(weights, float):
+            weights = array("f", [1.0 if weights is None else weights]) * count
+        if fixedsize == 0:
+            values = (None,) * count
+        elif fixedsize is not None and fixedsize > 0:
+            values = [values[at:at + fixedsize] for at in range(0, len(values), fixedsize)]
+        if len(values) != count:  # Whoosh keeps only non-empty values
+            raise CannotPool("a block's values do not line up with its ids")
+        yield list(accumulate(ids)), weights, values
+
+
+def _raw_blocks(data: bytes) -> Iterator[tuple[int, tuple[Any, Any, Any]]]:
+    """Yield each block of a term's postings bytes as (its count, its
+    decoded tuple: delta ids, weights, values or a PositionStream), in
+    either form; raises CannotPool if the header is neither's."""
+    if is_compact(data):
+        yield from iter_compact_blocks(data)
+        return
     if data[:4] != WHOOSH3_HEADER_MAGIC:
         raise CannotPool("not a Whoosh 3 postings header")
     f = BytesIO(data)
@@ -242,18 +264,9 @@ def _decode_blocks(data: bytes, fixedsize: int | None) -> Iterator[tuple[list[in
         count, _, _, compression, _, _ = load(f)  # the block's info
         pos += 4 + abs(size)
         raw = data[f.tell():pos]
-        values: Any
         if compression >= STREAM_FLAG:  # its positions a stream (positionstream)
-            ids, weights, stream = split_block(raw, compression - STREAM_FLAG, count)
-            values = stream.values()
+            yield count, split_block(raw, compression - STREAM_FLAG, count)
         else:
-            ids, weights, values = loads(zlib.decompress(raw) if compression else raw)
-        if weights is None or isinstance(weights, float):
-            weights = array("f", [1.0 if weights is None else weights]) * count
-        if fixedsize == 0:
-            values = (None,) * count
-        elif fixedsize is not None and fixedsize > 0:
-            values = [values[at:at + fixedsize] for at in range(0, len(values), fixedsize)]
-        if len(values) != count:  # Whoosh keeps only non-empty values
-            raise CannotPool("a block's values do not line up with its ids")
-        yield list(accumulate(ids)), weights, values  # the last block (size < 0) ends at `end`
+            yield count, loads(zlib.decompress(raw) if compression else raw)
+        if size < 0:  # the last block
+            break

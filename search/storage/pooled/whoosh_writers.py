@@ -35,6 +35,7 @@ from whoosh.writing import SegmentWriter
 
 from onrecord.search.storage.analyzers import Counted
 from onrecord.search.storage.pooled.collector import collector_off
+from onrecord.search.storage.pooled.compactblocks import CompactBlockCodec
 from onrecord.search.storage.pooled.flush import (
     LENGTH_BYTE,
     can_write_pooled,
@@ -42,7 +43,6 @@ from onrecord.search.storage.pooled.flush import (
     write_pooled_terms,
 )
 from onrecord.search.storage.pooled.keywords import keyword_indexer
-from onrecord.search.storage.pooled.learntstored import LearntStoredCodec
 from onrecord.search.storage.pooled.merge import CannotPool, copy_documents, merge_can_pool, reader_term_records
 from onrecord.search.storage.pooled.pool import Columns, TermPool
 from onrecord.search.storage.pooled.storedfields import PER_DOC_WRITERS
@@ -69,8 +69,9 @@ class BulkWriter(SegmentWriter):
     def __init__(self, ix: Any, **kwargs: Any) -> None:
         # Every segment onrecord writes has a term table without hash tables, in compact rows, and its
         # phrase fields' positions as one stream a postings block (pooled/positionstream), and its
-        # stored fields slim, against a dictionary learnt from the segment (pooled/learntstored).
-        kwargs.setdefault("codec", LearntStoredCodec())
+        # stored fields slim, against a dictionary learnt from the segment (pooled/learntstored), and
+        # every postings block in few bytes (pooled/compactblocks).
+        kwargs.setdefault("codec", CompactBlockCodec())
         super().__init__(ix, **kwargs)
         self._bulk_pool = TermPool(self._tempstorage, self.newsegment)
         self._bulk_pool.limit = self.pool.limit  # the size Whoosh gave its own pool

@@ -27,6 +27,8 @@ from whoosh.codec.whoosh3 import WHOOSH3_HEADER_MAGIC, W3TermInfo
 from whoosh.reading import CorruptIndexError
 from whoosh.system import pack_ushort
 
+from onrecord.search.storage.pooled.compactblocks import is_compact, iter_compact_blocks
+
 _INT = struct.Struct("!i")  # a block's signed length (negative: the last block)
 # (doc frequency, min id, postings offset, postings length) of a term-table row's value, or
 # None where the row must be read as a W3TermInfo (inlined postings, a RAW compact row).
@@ -99,6 +101,8 @@ def block_ids(data: bytes) -> list[Sequence[int]]:
     W3LeafMatcher's _read_ids() decodes them (each block a pickled info tuple, then its
     pickled (ids, weights, values), zlibbed when its info says so; ids delta-coded).
     Raises CorruptIndexError if the bytes do not start with Whoosh 3's header."""
+    if is_compact(data):  # search.storage.pooled's compact blocks
+        return [tuple(accumulate(ids)) for _, (ids, _, _) in iter_compact_blocks(data)]
     if data[:4] != WHOOSH3_HEADER_MAGIC:
         raise CorruptIndexError(f"Bad postings block tag {data[:4]!r} (expected {WHOOSH3_HEADER_MAGIC!r})")
     blocks: list[Sequence[int]] = []

@@ -22,7 +22,7 @@ TOC_PATHS = frozenset({
     ("onrecord.search.storage.analyzers", "Counted"),
     ("onrecord.search.storage.copies.keytables", "KeyTableColumn"),
     ("onrecord.search.storage.lexicon", "CommonGramsFilter"),
-    ("onrecord.search.storage.pooled.learntstored", "LearntStoredCodec"),
+    ("onrecord.search.storage.pooled.compactblocks", "CompactBlockCodec"),
     ("onrecord.search.storage.schema", "NameTokenizer"),
     ("onrecord.search.storage.schema", "RepeatedText"),
     ("onrecord.search.storage.textfields", "ExactText"),
@@ -36,6 +36,7 @@ EARLIER_TOC_PATHS = frozenset({
     ("onrecord.search.storage.pooled.compactterms", "CompactTermsCodec"),
     ("onrecord.search.storage.pooled.storedfields", "CompactStoredCodec"),
     ("onrecord.search.storage.pooled.positionstream", "PositionStreamCodec"),
+    ("onrecord.search.storage.pooled.learntstored", "LearntStoredCodec"),
 })
 
 RULE = ("these module paths are the index file format (Whoosh pickles them into every table of "

@@ -18,6 +18,7 @@ from whoosh.writing import SegmentWriter
 
 from onrecord.search.storage.opening import open_index
 from onrecord.search.storage.pooled import whoosh_writers
+from onrecord.search.storage.pooled.compactblocks import CompactBlockCodec
 from onrecord.search.storage.pooled.compactterms import CompactTermsCodec
 from onrecord.search.storage.pooled.learntstored import (
     DICTIONARY_BYTES,
@@ -175,14 +176,14 @@ def stored_fields_of(article: Any, para: Any) -> list[dict[str, Any]]:
 def test_a_bulk_writer_writes_with_the_learnt_codec(tmp_path: Path) -> None:
     ix = whoosh_index.create_in(str(tmp_path), build_schema())
     writer = whoosh_writers.BulkWriter(ix, compound=False)
-    assert type(writer.codec) is LearntStoredCodec
+    assert isinstance(writer.codec, LearntStoredCodec)  # CompactBlockCodec: its stored fields (compactblocks)
     writer.cancel()
 
 
 # every codec an index may have been written with before this one (speed53, speed54, speed56 and
 # the sorted terms before them): it answers alike and merges into the current codec's segments
 @pytest.mark.parametrize("older", [W3Codec, SortedTermsCodec, CompactTermsCodec, CompactStoredCodec,
-                                   PositionStreamCodec])
+                                   PositionStreamCodec, LearntStoredCodec])
 def test_an_older_index_answers_alike_and_merges_into_current_segments(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, older: type) -> None:
     fresh = open_index(tmp_path / "fresh", create=True)
@@ -193,14 +194,14 @@ def test_an_older_index_answers_alike_and_merges_into_current_segments(
         old.close()
     index = open_index(tmp_path / "old")
     try:
-        assert codecs_of(index) == {older} and codecs_of(fresh) == {LearntStoredCodec}
+        assert codecs_of(index) == {older} and codecs_of(fresh) == {CompactBlockCodec}
         assert answers(index) == answers(fresh) and sum(map(len, answers(fresh))) >= 20
         write_articles(index, ARTICLES[2:])  # a current segment beside the older one
         write_articles(fresh, ARTICLES[2:])
         assert answers(index) == answers(fresh)
         for each in (index, fresh):
             merge_into_one(each, "pooled")  # the pooled merge read both forms of `index`
-        assert codecs_of(index) == {LearntStoredCodec}
+        assert codecs_of(index) == {CompactBlockCodec}
         assert answers(index) == answers(fresh)
     finally:
         index.close()
@@ -246,7 +247,7 @@ def test_whooshs_merge_of_current_segments_answers_as_the_pooled_merge(tmp_path:
         write_articles(index, ARTICLES[2:])
         merge_into_one(index, name)  # Whoosh's merge: its matchers over stream blocks, its stored copy
         try:
-            assert codecs_of(index) == {LearntStoredCodec if name == "pooled" else W3Codec}
+            assert codecs_of(index) == {CompactBlockCodec if name == "pooled" else W3Codec}
             answered.append(answers(index))
         finally:
             index.close()

@@ -14,8 +14,8 @@ from whoosh.filedb.filestore import RamStorage
 
 from onrecord.search.storage.opening import open_index
 from onrecord.search.storage.pooled import whoosh_writers
+from onrecord.search.storage.pooled.compactblocks import CompactBlockCodec
 from onrecord.search.storage.pooled.compactterms import CompactTermsCodec
-from onrecord.search.storage.pooled.learntstored import LearntStoredCodec
 from onrecord.search.storage.pooled.storedfields import (
     STORED_DICTIONARY,
     TEMPLATE_PARAGRAPH,
@@ -102,14 +102,14 @@ def test_an_older_index_stores_alike_and_merges_into_stored_segments(
     fresh = open_index(tmp_path / "fresh", create=True)
     try:
         write_articles(fresh, ARTICLES[:2])
-        assert codecs_of(index) == {older} and codecs_of(fresh) == {LearntStoredCodec}
+        assert codecs_of(index) == {older} and codecs_of(fresh) == {CompactBlockCodec}
         assert stored(index) == stored(fresh) and len(stored(fresh)) >= 8
         write_articles(index, ARTICLES[2:])  # a stored-codec segment beside the older one
         write_articles(fresh, ARTICLES[2:])
         assert stored(index) == stored(fresh)
         for each in (index, fresh):
             merge_into_one(each, "pooled")  # the pooled merge read both formats of `index`
-        assert codecs_of(index) == {LearntStoredCodec}
+        assert codecs_of(index) == {CompactBlockCodec}
         assert stored(index) == stored(fresh) and len(stored(fresh)) >= 16
     finally:
         index.close()
@@ -136,7 +136,7 @@ def test_whooshs_merge_of_stored_segments_keeps_the_stored_fields(tmp_path: Path
         write_articles(index, ARTICLES[2:])
         merge_into_one(index, name)  # Whoosh's merge reads the stored codec's
         try:
-            assert codecs_of(index) == {LearntStoredCodec if name == "pooled" else W3Codec}
+            assert codecs_of(index) == {CompactBlockCodec if name == "pooled" else W3Codec}
             kept.append(stored(index))
         finally:
             index.close()
