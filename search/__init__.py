@@ -70,7 +70,7 @@ EXPORTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("onrecord.search.features.openings", ("article_openings",)),
     ("onrecord.search.features.lookup", ("MAX_NAMES", "LookupRow", "lookup_speakers", "name_tokens")),
     ("onrecord.search.features.entities", ("get_entity", "list_entities", "page_entities")),
-    ("onrecord.search.warming", ("Warmed", "warm_index")),
+    ("onrecord.search.warming", ("Warmed", "freeze_survivors", "warm_index")),
     # A watch's folder beside the index: written by indexer.watch, read by the web.
     ("onrecord.search.watchfiles", ("capture_readable", "captures_folder", "state_path", "watch_folder")),
     ("onrecord.search.watchstatus", ("AlertStatus", "SourceStatus", "WatchStatus", "read_watch_status")),
@@ -156,7 +156,7 @@ if TYPE_CHECKING:
     from onrecord.search.storage.integrity.leftovers import SCRATCH_DIR
     from onrecord.search.storage.opening import open_index, ram_index
     from onrecord.search.storage.store import Index
-    from onrecord.search.warming import Warmed, warm_index
+    from onrecord.search.warming import Warmed, freeze_survivors, warm_index
     from onrecord.search.watchfiles import capture_readable, captures_folder, state_path, watch_folder
     from onrecord.search.watchsettings import parse_rechecks
     from onrecord.search.watchstatus import AlertStatus, SourceStatus, WatchStatus, read_watch_status

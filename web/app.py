@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 from flask import Flask, Response
 from flask.json.provider import DefaultJSONProvider
 
-from onrecord.search import FACETS, Config, ConfigError, Index, OnrecordError, load_config, warm_index
+from onrecord.search import FACETS, Config, ConfigError, Index, OnrecordError, freeze_survivors, load_config, warm_index
 from onrecord.web.access.audit import flush_records
 from onrecord.web.access.gate import install_access, set_login_csrf_cookie
 from onrecord.web.outputs.api import bp as api_bp
@@ -247,5 +247,6 @@ def warm_app(app: Flask) -> None:
     except OnrecordError as exc:
         log.warning("search caches not warmed: %s", exc)
         return
+    freeze_survivors()  # the warm caches live as long as the server: out of the collector's full passes
     print(f"Search caches warmed: {warmed.searches} searches in {warmed.seconds:.1f} s",
           file=sys.stderr, flush=True)

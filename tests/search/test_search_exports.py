@@ -49,7 +49,7 @@ EXPORTED = {
     "article_openings", "MAX_NAMES", "LookupRow", "lookup_speakers", "name_tokens",
     "get_entity", "list_entities", "page_entities",
     # serving
-    "Warmed", "warm_index",
+    "Warmed", "freeze_survivors", "warm_index",
     # a watch's folder beside the index
     "capture_readable", "captures_folder", "state_path", "watch_folder", "AlertStatus", "SourceStatus", "WatchStatus",
     "read_watch_status",

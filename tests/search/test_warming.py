@@ -2,6 +2,8 @@
 warm_index() built, and no answer of the warming searches is kept."""
 from __future__ import annotations
 
+import gc
+import weakref
 from typing import Any
 
 import pytest
@@ -13,7 +15,7 @@ from onrecord.search.features.commitview import open_view
 from onrecord.search.model import SearchRequest
 from onrecord.search.query import termids
 from onrecord.search.storage.opening import ram_index
-from onrecord.search.warming import WARMING_REQUESTS, warm_index
+from onrecord.search.warming import WARMING_REQUESTS, freeze_survivors, warm_index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
 from tests.search.storage.reading.test_segmentcache import filled
@@ -119,3 +121,35 @@ def test_a_first_kind_or_evidence_filter_after_warming_reads_no_bits(monkeypatch
     termids._BITS.clear()  # a cold segment reads them on its first such filter
     search(index, request_)
     assert read
+
+
+class _Cycle:
+    """An object that refers to itself: only the cyclic collector frees it."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+@pytest.fixture
+def thawed() -> Any:
+    """Leave the collector as the test found it: nothing frozen."""
+    yield
+    gc.unfreeze()
+
+
+def test_freezing_survivors_takes_the_live_heap_out_of_the_collectors_passes(thawed: None) -> None:
+    kept = _Cycle()
+    assert freeze_survivors() > 0
+    assert gc.get_freeze_count() > 0
+    assert not any(obj is kept for obj in gc.get_objects())  # frozen objects are not tracked for collection
+
+
+def test_a_second_freeze_collects_the_garbage_the_first_one_froze(thawed: None) -> None:
+    gone = _Cycle()
+    alive = weakref.ref(gone)
+    freeze_survivors()
+    del gone
+    gc.collect()
+    assert alive() is not None  # frozen: the collector's passes skip it
+    freeze_survivors()
+    assert alive() is None  # thawed first, so the dead cycle is collected
