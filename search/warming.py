@@ -1,12 +1,14 @@
 """Warming a freshly opened index before it serves.
 
-Owns WARMING_REQUESTS, warm_index() and freeze_survivors(): a few searches, run once when a
+Owns WARMING_REQUESTS and warm_index(): a few searches, run once when a
 server starts, that build what a commit's first searches would otherwise
 build while a reader waits (the facet table, the sets of live paragraphs
 and quotes, quotes mode's copy groups, the sort and date columns, the
 field lengths of ranking).  Solr's firstSearcher warming queries are the
 model.  The warming searches' own answers are dropped from the result
-cache: a reader's first search is searched, not looked up.
+cache: a reader's first search is searched, not looked up.  Also owns
+freeze_survivors(): what the warm-up built, taken out of the garbage
+collector's full passes for the server's life.
 """
 from __future__ import annotations
 

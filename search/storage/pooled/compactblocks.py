@@ -289,10 +289,4 @@ class CompactBlockCodec(LearntStoredCodec):
     """LearntStoredCodec whose pooled flush writes compact postings blocks,
     and whose matchers read them beside Whoosh 3's."""
 
-    def postings_reader(self, dbfile: Any, terminfo: Any, format_: Any, term: Any = None,
-                        scorer: Any = None) -> Any:
-        """Return a matcher over a term's postings (inlined ones: Whoosh's ListMatcher)."""
-        if terminfo.is_inlined():
-            return super().postings_reader(dbfile, terminfo, format_, term=term, scorer=scorer)
-        offset, length = terminfo.extent()
-        return CompactLeafMatcher(dbfile, offset, length, format_, term=term, scorer=scorer)  # type: ignore[abstract]
+    leaf_matcher = CompactLeafMatcher

@@ -248,11 +248,14 @@ class PositionStreamCodec(CompactStoredCodec):
     """CompactStoredCodec whose pooled flush writes the Positions fields'
     blocks in the stream form, and whose matchers read either form."""
 
+    # The matcher over a term's postings on disk: a codec whose blocks take another form
+    # names its own reader here (compactblocks).
+    leaf_matcher: type = StreamLeafMatcher
+
     def postings_reader(self, dbfile: Any, terminfo: Any, format_: Any, term: Any = None,
                         scorer: Any = None) -> Any:
         """Return a matcher over a term's postings (inlined ones: Whoosh's ListMatcher)."""
         if terminfo.is_inlined():
             return super().postings_reader(dbfile, terminfo, format_, term=term, scorer=scorer)
         offset, length = terminfo.extent()
-        # (Whoosh's W3LeafMatcher leaves copy() abstract too)
-        return StreamLeafMatcher(dbfile, offset, length, format_, term=term, scorer=scorer)  # type: ignore[abstract]
+        return self.leaf_matcher(dbfile, offset, length, format_, term=term, scorer=scorer)
