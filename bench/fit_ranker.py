@@ -1,6 +1,7 @@
 """Fit the weights that choose a quote's speaker among its candidates (indexer/data/ranker_weights.json).
 
-Run from the repo root: `python -m bench.fit_ranker [--polnear JSONL] [--l2 A,B] [--gate G,H] [--write]`.
+Run from the repo root: `python -m bench.fit_ranker [--polnear JSONL] [--instances PICKLE] [--l2 A,B]
+[--gate G,H] [--write]`.
 
 The choice it fits is indexer.annotate.attribution.ranking.ranker's: among a quote's candidates (the
 rules' answer tagged with its rule, every person the article's registry mentions in the
@@ -31,13 +32,16 @@ of round k, quotes no candidate gets right counted wrong), per `--l2` value and 
 beside the stored table, and how many quotes have a right candidate at all or are settled (the bound on
 any choice); `--write` stores them with the weights; `--misses` lists instead the held rounds'
 quotes whose right speaker is no candidate (those the headline stage credits rightly later "settled"), `--disagree`
-those the rules get wrong while a right candidate is offered, with every candidate's features on.  Run it with
+those the rules get wrong while a right candidate is offered, with every candidate's features on.
+`--instances PICKLE` keeps the instances between runs (read if the file exists, else written), as
+bench.fit_speakers does.  Run it with
 OPENBLAS_NUM_THREADS=1 on a shared machine: BLAS threads made one fit 12x slower here.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import pickle
 import re
 import sys
 import tempfile
@@ -323,10 +327,22 @@ def collect(polnear: Path | None) -> list[Instance]:
     return instances
 
 
+def load_instances(polnear: Path | None, cache: Path | None) -> list[Instance]:
+    """Return collect's instances, read from the pickle `cache` when it exists, else
+    collected and written there: refitting again costs the fits, not the ~15k extractions."""
+    if cache and cache.exists():
+        return list(pickle.loads(cache.read_bytes()))
+    instances = collect(polnear)
+    if cache:
+        cache.write_bytes(pickle.dumps(instances))
+    return instances
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--polnear", help="PolNeAR train JSONL (default: converted from ../shared/polnear)")
     ap.add_argument("--write", action="store_true", help="store the weights in indexer/data")
+    ap.add_argument("--instances", help="pickle of the instances: read if it exists, else written")
     ap.add_argument("--l2", default=str(L2), help="comma-separated L2 strengths: each one's rounds table")
     ap.add_argument("--gate", default=GATE, help=f"comma-separated gates ({', '.join(GATES)}) likewise")
     ap.add_argument("--misses", action="store_true",
@@ -340,7 +356,8 @@ def main(argv: list[str] | None = None) -> int:
             for line in misses(f"bbc_r{n}") if args.misses else disagreements(f"bbc_r{n}", table):
                 print(line)
         return 0
-    instances = collect(Path(args.polnear) if args.polnear else None)
+    instances = load_instances(Path(args.polnear) if args.polnear else None,
+                               Path(args.instances) if args.instances else None)
     old = (np.array(ranker.weights()), "weak")  # the stored table as it ships: ranker.decides
     for gate in args.gate.split(","):
         for l2 in map(float, args.l2.split(",")):

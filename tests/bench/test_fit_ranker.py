@@ -1,9 +1,12 @@
 """bench.fit_ranker: the conditional logit learns which feature marks the right candidate."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
+from bench import fit_ranker
 from bench.fit_ranker import Instance, _picks, disagree_line, fit, leave_one_round_out, miss_line
 from onrecord.indexer.annotate.attribution.ranking.rankfeatures import FEATURES, Candidate
 from onrecord.search import Quote
@@ -94,3 +97,21 @@ def test_disagree_line_lists_a_wrong_rules_answer_beside_an_offered_right_one(go
         fields = line.split("\t")
         assert fields[3] == "rules=Bram Tolliver (cue/named)" and fields[4] == "table=Ottilie Varga"
         assert "*Ottilie Varga[in_before,subject]" in fields[5]
+
+
+def test_instances_are_collected_once_then_read_from_their_pickle(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    made = [Instance([[1.0], [0.0]], [True, False], "round 3 BBC", 1.0)]
+    calls: list[Path | None] = []
+
+    def collect(polnear: Path | None) -> list[Instance]:
+        calls.append(polnear)
+        return made
+
+    monkeypatch.setattr(fit_ranker, "collect", collect)
+    cache = tmp_path / "instances.pkl"
+    first = fit_ranker.load_instances(None, cache)
+    second = fit_ranker.load_instances(None, cache)
+    assert calls == [None]  # the second run read the pickle, it did not extract again
+    assert [(i.rows, i.right, i.source) for i in second] == [(i.rows, i.right, i.source) for i in first]
+    assert fit_ranker.load_instances(None, None) == made and len(calls) == 2  # no cache: always collected
