@@ -59,9 +59,10 @@ class TermPool(PostingPool):
     estimate).
 
     Past the limit the terms are spilled as a sorted run of term records,
-    (field name, term bytes, flat postings), run_batch (RUN_BATCH) postings
-    to a marshal record, a term's list cut into pieces of at most that
-    many.  A run holds higher docnums than the runs before it, so the flush
+    (field name, term bytes, flat postings), about run_batch (RUN_BATCH)
+    postings to a marshal record (a field's terms and lists as two columns,
+    RunGroup), a term's list cut into pieces of at most that many.  A run
+    holds higher docnums than the runs before it, so the flush
     merges runs per term (iter_terms) and writes each term from its pieces
     in run order, with no Python per posting: a 24k-paragraph bench segment
     spills 9 runs, and Whoosh's merge of single postings was 31 of its 80
