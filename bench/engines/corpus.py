@@ -16,7 +16,7 @@ import random
 import re
 import string
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -153,20 +153,40 @@ def move_paragraph(para: Paragraph, article_id: str, n: int, start: int,
                      institutions=list(para.institutions), dates=list(para.dates))
 
 
-def make_article(pool: Pool, rng: random.Random, renamer: Renamer, number: int,
-                 paragraphs: int) -> Article:
-    """Return synthetic article `number` with `paragraphs` paragraphs drawn
-    from `pool` by `rng`."""
-    article_id = f"syn{renamer.seed}x{number:07d}"
+@dataclass(slots=True)
+class ArticleDraw:
+    """What the seeded RNG draws for one synthetic article: everything
+    but the renaming, which is seeded per word and needs no draw."""
+
+    number: int
+    cast: int
+    title: str
+    day: dt.date
+    outlet: str
+    paragraphs: list[Paragraph]
+
+
+def draw_article(pool: Pool, rng: random.Random, number: int, paragraphs: int) -> ArticleDraw:
+    """Return the draws of synthetic article `number` with `paragraphs`
+    paragraphs from `pool` by `rng`, in the recipe's order (cast, title,
+    day, outlet, then each paragraph)."""
     cast = rng.randrange(CASTS)
-    title = renamer.rename(rng.choice(pool.titles), cast)
+    title = rng.choice(pool.titles)
     day = FIRST_DAY + dt.timedelta(days=rng.randrange((LAST_DAY - FIRST_DAY).days + 1))
-    meta = Metadata(title=title, outlet=rng.choice(OUTLETS), published=day,
+    outlet = rng.choice(OUTLETS)
+    return ArticleDraw(number, cast, title, day, outlet, [rng.choice(pool.paragraphs) for _ in range(paragraphs)])
+
+
+def build_article(draw: ArticleDraw, renamer: Renamer) -> Article:
+    """Return the synthetic article of `draw`, its people renamed and its
+    paragraphs moved into place (no RNG draw: the costly part of the stream)."""
+    article_id = f"syn{renamer.seed}x{draw.number:07d}"
+    meta = Metadata(title=renamer.rename(draw.title, draw.cast), outlet=draw.outlet, published=draw.day,
                     url=f"https://example.org/{article_id}")
     moved: list[Paragraph] = []
     cursor = 0
-    for n in range(1, paragraphs + 1):
-        para = move_paragraph(rng.choice(pool.paragraphs), article_id, n, cursor, renamer, cast)
+    for n, source in enumerate(draw.paragraphs, start=1):
+        para = move_paragraph(source, article_id, n, cursor, renamer, draw.cast)
         moved.append(para)
         cursor = para.end + 2
     text = "\n\n".join(p.text for p in moved)
@@ -174,16 +194,30 @@ def make_article(pool: Pool, rng: random.Random, renamer: Renamer, number: int,
                    paragraphs=moved)
 
 
-def iter_derived(pool: Pool, total_paragraphs: int, seed: int) -> Iterator[Article]:
+def make_article(pool: Pool, rng: random.Random, renamer: Renamer, number: int,
+                 paragraphs: int) -> Article:
+    """Return synthetic article `number` with `paragraphs` paragraphs drawn
+    from `pool` by `rng`."""
+    return build_article(draw_article(pool, rng, number, paragraphs), renamer)
+
+
+def iter_derived(pool: Pool, total_paragraphs: int, seed: int,
+                 keep: Callable[[int], bool] | None = None) -> Iterator[Article]:
     """Yield synthetic articles totalling exactly `total_paragraphs`
-    paragraphs; the same (pool, total, seed) always yields the same articles."""
+    paragraphs; the same (pool, total, seed) always yields the same articles.
+    With `keep`, only the articles whose number it accepts are yielded:
+    every article's draws are still made (so those yielded equal the whole
+    stream's), but only the kept ones are built, which is most of the
+    stream's cost (a benchmark worker makes only its own share)."""
     rng = random.Random(seed)
     renamer = Renamer(pool.person_words, seed)
     left = total_paragraphs
     number = 0
     while left > 0:
         size = min(left, rng.randint(MIN_PARAS, MAX_PARAS))
-        yield make_article(pool, rng, renamer, number, size)
+        draw = draw_article(pool, rng, number, size)
+        if keep is None or keep(number):
+            yield build_article(draw, renamer)
         left -= size
         number += 1
 

@@ -8,8 +8,9 @@ and the parent publishes them in one commit (search.writing.commits.commit_batch
 Each worker keeps every `workers`-th batch of the seeded corpus stream,
 so no articles cross process boundaries: up to --naive-max the stream is
 made once before the timer and the workers are forked with it in hand (as
-naive Whoosh is handed it), above that each worker makes the whole stream
-again.  tantivy and naive Whoosh are then built from the same stream, each
+naive Whoosh is handed it), above that each worker makes its own batches
+only (the others' draws are made, not built: as in a real `onrecord index`,
+no worker pays for another's articles).  tantivy and naive Whoosh are then built from the same stream, each
 timed on its own.
 """
 from __future__ import annotations
@@ -144,9 +145,9 @@ def build_onrecord(path: Path, pool: Pool, size: int, seed: int, workers: int,
     segment per worker, published in one commit; return the paragraphs.
     The workers are forked with `pool` in hand (not pickled to each), and
     with `articles`, the stream already made, if given: each worker then
-    takes its slices of that list instead of making the whole stream again
-    (0.05 CPU ms a paragraph per worker, which the peers, handed the list,
-    are not timed for)."""
+    takes its slices of that list instead of making them (which the peers,
+    handed the list, are not timed for); without it each worker builds
+    only its own slices of the stream."""
     _SHARED["pool"] = pool
     if articles is not None:
         _SHARED["articles"] = articles
@@ -159,15 +160,17 @@ def build_onrecord(path: Path, pool: Pool, size: int, seed: int, workers: int,
 
 def write_share(path: Path, size: int, seed: int, share: int, shares: int) -> SegmentBatch | None:
     """Worker: write every `shares`-th STREAM_BATCH of the derived stream
-    (the inherited articles, else made from the inherited pool), starting
-    at batch `share`, as one uncommitted segment of `path`."""
+    (the inherited articles, else made from the inherited pool: this
+    worker's articles only, the others' merely drawn), starting at batch
+    `share`, as one uncommitted segment of `path`."""
+    def mine(number: int) -> bool:
+        return number // STREAM_BATCH % shares == share
     held = _SHARED.get("articles")
-    stream = iter_derived(_SHARED["pool"], size, seed) if held is None else held
-    def mine() -> Iterator[Article]:
-        for number, batch in enumerate(batched(stream, STREAM_BATCH)):
-            if number % shares == share:
-                yield from batch
-    return write_segment(path, mine(), unique_ids=True)
+    if held is None:
+        stream: Iterable[Article] = iter_derived(_SHARED["pool"], size, seed, keep=mine)
+    else:
+        stream = (article for number, article in enumerate(held) if mine(number))
+    return write_segment(path, stream, unique_ids=True)
 
 
 def build_parallel(path: Path, articles: list[Article], workers: int) -> int:

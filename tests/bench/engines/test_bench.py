@@ -363,3 +363,39 @@ def test_derived_onrecord_build_given_the_stream_does_not_make_it_again(pool, tm
         stored = sorted(f["paragraph_id"] for f in searcher.all_stored_fields() if "qi" not in f)
     index.close()
     assert written == 700 and stored == sorted(p.id for a in articles for p in a.paragraphs)
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_derived_stream_kept_articles_equal_the_whole_streams(pool, seed: int) -> None:
+    """A worker's share (keep) is made from the same draws as the whole
+    stream: its articles equal the whole stream's of the same numbers."""
+    whole = [a.to_dict() for a in iter_derived(pool, 300, seed)]
+    kept = [a.to_dict() for a in iter_derived(pool, 300, seed, keep=lambda number: number % 3 == 1)]
+    assert len(whole) > 6 and kept == whole[1::3]
+
+
+def test_derived_worker_builds_only_its_own_articles(pool, tmp_path, monkeypatch) -> None:
+    """Not handed the stream, a worker builds only the articles of its own
+    slices (the other workers' are drawn, never built), and writes them."""
+    import bench.engines.corpus
+    import bench.engines.derived
+    from onrecord.search.storage.opening import open_index
+    whole = list(iter_derived(pool, 700, 5))
+    mine = [a.id for number, a in enumerate(whole) if number // 10 % 2 == 1]
+    built: list[str] = []
+    real = bench.engines.corpus.build_article
+    def counted(draw, renamer):
+        article = real(draw, renamer)
+        built.append(article.id)
+        return article
+    monkeypatch.setattr(bench.engines.corpus, "build_article", counted)
+    monkeypatch.setattr(bench.engines.derived, "STREAM_BATCH", 10)
+    path = tmp_path / "ix"
+    open_index(path, create=True).close()
+    bench.engines.derived._SHARED["pool"] = pool
+    try:
+        batch = bench.engines.derived.write_share(path, 700, 5, 1, 2)
+    finally:
+        bench.engines.derived._SHARED.clear()
+    assert batch is not None and [span[0] for span in batch.spans] == mine
+    assert built == mine

@@ -7,6 +7,7 @@ per term, without Whoosh's merge of single postings)."""
 from __future__ import annotations
 
 import gc
+import marshal
 import os
 import random
 from pathlib import Path
@@ -20,6 +21,7 @@ from whoosh.codec.whoosh3 import W3Codec
 from whoosh.filedb.filestore import RamStorage
 from whoosh.writing import SegmentWriter
 
+from onrecord.search.storage.pooled import pool as pool_module
 from onrecord.search.storage.pooled import whoosh_writers
 from onrecord.search.storage.pooled.compactterms import CompactTermsCodec
 from onrecord.search.storage.pooled.flush import can_write_pooled
@@ -240,3 +242,31 @@ def test_a_field_whooshs_add_began_pools_bulk_documents_after() -> None:
         "f": {b"a": [0, 1.1, b"x", 1, 1.0, b"y"], b"b": [1, 2.0, b"z"]},
         "g": {b"c": [1, 1.0, None, 2, 1.1, None]}}
     assert pool.in_order
+
+
+@pytest.mark.parametrize("run_batch", [1, 4, 8192])
+def test_a_spill_writes_each_fields_terms_as_columns_of_a_record(run_batch: int) -> None:
+    """A spilled run's record holds a field's sorted terms and their lists
+    as two columns (no tuple a term), about run_batch postings a record,
+    a longer list in pieces; read back, the terms and lists are the pool's."""
+    postings = generated_postings(300)
+    pool = spilled_pool(postings, len(postings) + 1, run_batch)
+    pool.save()
+    assert len(pool.runs) == 1
+    handle = pool._open_run(pool.runs[0])
+    records = []
+    while header := handle.read(pool_module._RECORD_SIZE.size):
+        records.append(marshal.loads(handle.read(pool_module._RECORD_SIZE.unpack(header)[0])))
+    handle.close()
+    joined: dict[tuple[str, bytes], list[Any]] = {}
+    for record in records:
+        for name, keys, lists in record:
+            assert isinstance(keys, list) and len(keys) == len(lists) and keys == sorted(keys)
+            assert sum(map(len, lists)) <= 3 * run_batch or len(lists) == 1
+            for tbytes, flat in zip(keys, lists, strict=True):
+                joined.setdefault((name, tbytes), []).extend(flat)
+    expected: dict[tuple[str, bytes], list[Any]] = {}
+    for name, tbytes, *triple in sorted(postings):
+        expected.setdefault((name, tbytes), []).extend(triple)
+    assert list(joined.items()) == list(expected.items())
+    assert (len(records) > 10) == (run_batch < 100)
