@@ -25,13 +25,7 @@ import numpy as np
 
 from onrecord.search.deadline import Deadline
 from onrecord.search.facetdefs import FACETS
-from onrecord.search.features.quotegroups import (
-    DocLookup,
-    GroupPairs,
-    QuoteGroups,
-    count_pairs,
-    group_pairs,
-)
+from onrecord.search.features.quotegroups import DocLookup, GroupPairs, QuoteGroups, count_pairs, kept_pairs
 from onrecord.search.model import FacetValue
 from onrecord.search.query.docarrays import SortedDocs
 from onrecord.search.query.docsets import hidden_docs, iter_posting_id_blocks, iter_posting_ids, open_postings
@@ -73,8 +67,7 @@ class FacetTable:
     # document of the unit: a selected facet's own count with no other
     # filter, the same on every search of the commit (tally_facets).
     unit_counts: dict[tuple[str, bool, str, bool], np.ndarray] = field(default_factory=dict)
-    # (facet, verbatim) -> the commit's copy groups and the column's pairs of
-    # (group, value) (quotegroups.GroupPairs): built on a quotes-mode count's first use.
+    # (facet, verbatim) -> the copy groups and the column's GroupPairs: made on first use.
     by_group: dict[tuple[str, bool], tuple[QuoteGroups, GroupPairs]] = field(default_factory=dict)
 
     def columns_for(self, verbatim: bool) -> dict[str, FacetColumn]:
@@ -287,7 +280,7 @@ def tally_facets(table: FacetTable, docnums: Collection[int],
         counts = table.unit_counts.get(key) if key[2] else None
         if counts is None:
             lookup = shared if own is None else DocLookup(as_docnum_array(own), ask.groups)
-            counts = _count_lookup(column, lookup, _group_pairs(table, (facet, ask.verbatim), column, ask.groups))
+            counts = _count_lookup(column, lookup, table.by_group, (facet, ask.verbatim))
             if key[2]:  # 1.4M quote documents at 1M paragraphs: counted once a commit
                 table.unit_counts[key] = counts
         listed = counts
@@ -321,27 +314,14 @@ def count_column(column: FacetColumn, docs: np.ndarray,
     return _count_lookup(column, DocLookup(docs, groups))
 
 
-def _group_pairs(table: FacetTable, key: tuple[str, bool], column: FacetColumn,
-                 groups: QuoteGroups | None) -> GroupPairs | None:
-    """Return the GroupPairs of `column` (the column of `key`: facet,
-    verbatim switch) under `groups`, built once per table and groups; None
-    without groups (paragraph mode)."""
-    if groups is None:
-        return None
-    kept = table.by_group.get(key)
-    if kept is None or kept[0] is not groups:
-        pairs = group_pairs(groups, column.first, len(column.values), column.more_docs, column.more_ids)
-        kept = table.by_group[key] = (groups, pairs)
-    return kept[1]
-
-
-def _count_lookup(column: FacetColumn, lookup: DocLookup, pairs: GroupPairs | None = None) -> np.ndarray:
-    """Return count_column() of `lookup`'s docnums and groups (made by
-    `groups`' GroupPairs of the column)."""
+def _count_lookup(column: FacetColumn, lookup: DocLookup,
+                  kept: dict[Any, tuple[QuoteGroups, GroupPairs]] | None = None, key: Any = None) -> np.ndarray:
+    """Return count_column() of `lookup`'s docnums and groups (through the
+    column's GroupPairs, kept in `kept` under `key` when given)."""
     size = len(column.values)
     if lookup.groups is not None:
-        if pairs is None:
-            pairs = group_pairs(lookup.groups, column.first, size, column.more_docs, column.more_ids)
+        pairs = kept_pairs({} if kept is None else kept, key, lookup.groups, column.first, size,
+                           column.more_docs, column.more_ids)
         counts = count_pairs(lookup, column.first, size, pairs)
         counts[0] = 0
         return counts

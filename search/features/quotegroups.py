@@ -180,6 +180,17 @@ def group_pairs(groups: QuoteGroups, first: np.ndarray, size: int, more_docs: np
                       more_ids[~held].astype(np.int32))
 
 
+def kept_pairs(kept: dict[Any, tuple[QuoteGroups, GroupPairs]], key: Any, groups: QuoteGroups,
+               first: np.ndarray, size: int, more_docs: np.ndarray, more_ids: np.ndarray) -> GroupPairs:
+    """Return group_pairs() of a column under `groups`: from `kept` (a
+    FacetTable's by_group) under `key` when made for these groups, else made
+    and put there."""
+    found = kept.get(key)
+    if found is None or found[0] is not groups:
+        found = kept[key] = (groups, group_pairs(groups, first, size, more_docs, more_ids))
+    return found[1]
+
+
 def count_pairs(lookup: DocLookup, first: np.ndarray, size: int, pairs: GroupPairs) -> np.ndarray:
     """Return the count of each value id below `size` among `lookup`'s
     docnums (count_distinct() of their values) through the column's
