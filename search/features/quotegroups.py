@@ -202,11 +202,11 @@ def count_pairs(lookup: DocLookup, first: np.ndarray, size: int, pairs: GroupPai
     counts = np.bincount(first[lookup.split()[0]], minlength=size)
     if len(pairs.alone_docs):
         counts += np.bincount(pairs.alone_ids[mask[pairs.alone_docs]], minlength=size)
-    seen = np.zeros(len(pairs.values), dtype=bool)
-    seen[pairs.first[lookup.ranks()]] = True
+    made = pairs.first[lookup.ranks()]
     if len(pairs.more_docs):
-        seen[pairs.more[mask[pairs.more_docs]]] = True
-    return counts + np.bincount(pairs.values[seen], minlength=size)
+        made = np.concatenate([made, pairs.more[mask[pairs.more_docs]]])
+    # few pairs made: sorted (a flag array of every pair cost a few ms a facet at 1M)
+    return counts + np.bincount(pairs.values[_distinct_pairs(made, len(pairs.values))], minlength=size)
 
 
 def _count_group_pairs(ids: np.ndarray, values: np.ndarray, count: int, size: int) -> np.ndarray:
