@@ -223,10 +223,11 @@ def _histogram(view: CommitView, matched: np.ndarray, deadline: Deadline,
     try:
         deadline.check()
         column = view.sort_column("oldest_key", deadline)
+        dated = view.dated_copies(column.keys, copies, deadline) if copies is not None else None
     except DeadlineExceeded:
         deadline.cut()
         return []
-    return date_histogram(column.keys, matched, copies)
+    return date_histogram(column.keys, matched, copies, dated)
 
 
 def _collect_groups(view: CommitView, combined: wq.Query, scored: bool,

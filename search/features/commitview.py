@@ -2,7 +2,7 @@
 
 Owns CommitView: one reading's searcher with typed methods for the values
 built once per commit of the index (the query parser, sort columns, field
-lengths, the facet table, quotes mode's copy groups, entity lists, the
+lengths, the facet table, quotes mode's copy groups and their dated members, entity lists, the
 result cache, the feeds' order,
 the sightings' memo, entity outlines) and the Index's caches of segment
 reads kept across commits (postings_cache, facet_columns).  Each method
@@ -14,7 +14,7 @@ cache.  open_view() is how the engine and the features read the index.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -32,6 +32,7 @@ from onrecord.search.features.facets import (
     count_values,
     tally_facets,
 )
+from onrecord.search.features.histogram import DatedCopies, dated_copies
 from onrecord.search.features.outlines import OutlineCache
 from onrecord.search.features.quotegroups import QuoteGroups, build_quote_groups
 from onrecord.search.model import FacetValue, Visibility
@@ -112,6 +113,13 @@ class CommitView:
         Raises DeadlineExceeded if another thread's build outlasts `deadline`."""
         return self._cache.get("quote-groups", lambda: build_quote_groups(self.searcher),
                                deadline)
+
+    def dated_copies(self, keys: Sequence[int], groups: QuoteGroups,
+                     deadline: Deadline | None = None) -> DatedCopies:
+        """Return the commit's dated copies (search.features.histogram) of
+        `groups` by the date column `keys` (the oldest_key sort column's).
+        Raises DeadlineExceeded if another thread's build outlasts `deadline`."""
+        return self._cache.get("dated-copies", lambda: dated_copies(keys, groups), deadline)
 
     def browse_counts(self, table: FacetTable, docnums: np.ndarray, expand: str,
                       contains: str, verbatim: bool = False, mode: str = "paragraphs",

@@ -25,7 +25,7 @@ import numpy as np
 
 from onrecord.search.deadline import Deadline
 from onrecord.search.facetdefs import FACETS
-from onrecord.search.features.quotegroups import DocLookup, QuoteGroups, count_split
+from onrecord.search.features.quotegroups import DocLookup, GroupPairs, QuoteGroups, count_pairs, kept_pairs
 from onrecord.search.model import FacetValue
 from onrecord.search.query.docarrays import SortedDocs
 from onrecord.search.query.docsets import hidden_docs, iter_posting_id_blocks, iter_posting_ids, open_postings
@@ -67,6 +67,8 @@ class FacetTable:
     # document of the unit: a selected facet's own count with no other
     # filter, the same on every search of the commit (tally_facets).
     unit_counts: dict[tuple[str, bool, str, bool], np.ndarray] = field(default_factory=dict)
+    # (facet, verbatim) -> the copy groups and the column's GroupPairs: made on first use.
+    by_group: dict[tuple[str, bool], tuple[QuoteGroups, GroupPairs]] = field(default_factory=dict)
 
     def columns_for(self, verbatim: bool) -> dict[str, FacetColumn]:
         """Return facet name -> the column counted: under the verbatim
@@ -278,7 +280,7 @@ def tally_facets(table: FacetTable, docnums: Collection[int],
         counts = table.unit_counts.get(key) if key[2] else None
         if counts is None:
             lookup = shared if own is None else DocLookup(as_docnum_array(own), ask.groups)
-            counts = _count_lookup(column, lookup)
+            counts = _count_lookup(column, lookup, table.by_group, (facet, ask.verbatim))
             if key[2]:  # 1.4M quote documents at 1M paragraphs: counted once a commit
                 table.unit_counts[key] = counts
         listed = counts
@@ -312,17 +314,21 @@ def count_column(column: FacetColumn, docs: np.ndarray,
     return _count_lookup(column, DocLookup(docs, groups))
 
 
-def _count_lookup(column: FacetColumn, lookup: DocLookup) -> np.ndarray:
-    """Return count_column() of `lookup`'s docnums and groups."""
+def _count_lookup(column: FacetColumn, lookup: DocLookup,
+                  kept: dict[Any, tuple[QuoteGroups, GroupPairs]] | None = None, key: Any = None) -> np.ndarray:
+    """Return count_column() of `lookup`'s docnums and groups (through the
+    column's GroupPairs, kept in `kept` under `key` when given)."""
     size = len(column.values)
-    more_owners = more_ids = column.more_docs
-    if len(column.more_docs):
-        more = lookup.mask(len(column.first))[column.more_docs]
-        more_owners, more_ids = column.more_docs[more], column.more_ids[more]
     if lookup.groups is not None:
-        counts = count_split(lookup, column.first, size, more_owners, more_ids)
+        pairs = kept_pairs({} if kept is None else kept, key, lookup.groups, column.first, size,
+                           column.more_docs, column.more_ids)
+        counts = count_pairs(lookup, column.first, size, pairs)
         counts[0] = 0
         return counts
+    more_ids = column.more_ids
+    if len(column.more_docs):
+        more = lookup.mask(len(column.first))[column.more_docs]
+        more_ids = column.more_ids[more]
     counts = np.bincount(column.first[lookup.docs], minlength=size)
     counts[0] = 0
     return counts + np.bincount(more_ids, minlength=size)

@@ -8,8 +8,9 @@ what a quotes-mode search does with it:
                  best-ranked (or first by the date sort) member that matched;
   count_groups   the total: groups among the matches, a quote in no shared
                  group counting one;
-  DocLookup      a search's matches split once by group for all its facets
-                 (count_split);
+  DocLookup      a search's matches split once by group for all its facets;
+  GroupPairs     a facet column's distinct (group, value) pairs, kept per
+                 commit: a facet counts the pairs its matches make (count_pairs);
   count_distinct facet counts of groups: a group counts once per value any
                  of its matching members has (copies in two outlets count in
                  each, so a value's count is the total after clicking it).
@@ -18,7 +19,7 @@ Everything over all matches is numpy; only the ranked hits are walked.
 from __future__ import annotations
 
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -35,11 +36,13 @@ class QuoteGroups:
     """`ids[docnum]`: the docnum's group (0..count-1) if it shares one with
     another document, else -1; the members of group g are
     `order[starts[g]:starts[g + 1]]` (deleted ones included: they never
-    match)."""
+    match); `ranks[docnum]`, the docnum's index in `order` (-1 if in none),
+    made from `order` when not given (member_ranks)."""
 
     ids: np.ndarray
     order: np.ndarray
     starts: np.ndarray
+    ranks: np.ndarray | None = field(default=None, compare=False)
 
     @property
     def count(self) -> int:
@@ -57,13 +60,14 @@ class DocLookup:
     their mask (by length) and, in quotes mode, the docnums in no shared
     group (`alone`) and the rest (`grouped`) with their group ids."""
 
-    __slots__ = ("docs", "groups", "_masks", "_split")
+    __slots__ = ("docs", "groups", "_masks", "_split", "_ranks")
 
     def __init__(self, docs: np.ndarray, groups: QuoteGroups | None = None) -> None:
         self.docs = docs
         self.groups = groups
         self._masks: dict[int, np.ndarray] = {}
         self._split: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._ranks: np.ndarray | None = None
 
     def mask(self, length: int) -> np.ndarray:
         """Return a bool array of `length`, True at the docnums."""
@@ -81,6 +85,23 @@ class DocLookup:
             shared = ids >= 0
             self._split = (self.docs[~shared], self.docs[shared], ids[shared])
         return self._split
+
+    def ranks(self) -> np.ndarray:
+        """Return the index in the groups' `order` of each grouped docnum of
+        split(), in its order; needs groups."""
+        if self._ranks is None:
+            assert self.groups is not None
+            self._ranks = member_ranks(self.groups)[self.split()[1]]
+        return self._ranks
+
+
+def member_ranks(groups: QuoteGroups) -> np.ndarray:
+    """Return `groups.ranks`, or the same made from its `order`."""
+    if groups.ranks is not None:
+        return groups.ranks
+    ranks = np.full(len(groups.ids), -1, dtype=np.int32)
+    ranks[groups.order] = np.arange(len(groups.order), dtype=np.int32)
+    return ranks
 
 
 def build_quote_groups(searcher: Any) -> QuoteGroups:
@@ -102,7 +123,7 @@ def build_quote_groups(searcher: Any) -> QuoteGroups:
     by_group = np.argsort(group, kind="stable")
     order = keyed[by_group]
     starts = np.searchsorted(group[by_group], np.arange(len(kept) + 1))
-    return QuoteGroups(ids, order, starts)
+    return QuoteGroups(ids, order, starts, member_ranks(QuoteGroups(ids, order, starts)))
 
 
 def count_groups(groups: QuoteGroups, docs: np.ndarray) -> int:
@@ -126,25 +147,67 @@ def count_distinct(groups: QuoteGroups, owners: np.ndarray, values: np.ndarray,
     return counts
 
 
-def count_split(lookup: DocLookup, first: np.ndarray, size: int, more_owners: np.ndarray,
-                more_values: np.ndarray) -> np.ndarray:
-    """Return count_distinct() of the pairs (docnum, first[docnum]) of
-    `lookup`'s docnums and (more_owners[i], more_values[i]), value ids below
-    `size`, through the lookup's split made once for every facet."""
-    assert lookup.groups is not None
-    groups = lookup.groups
-    alone, grouped, ids = lookup.split()
-    counts = np.bincount(first[alone], minlength=size)
-    values = first[grouped].astype(np.intp)
-    if len(more_owners):
-        more_ids = groups.ids[more_owners]
-        shared = more_ids >= 0
-        counts += np.bincount(more_values[~shared], minlength=size)
-        ids = np.concatenate([ids, more_ids[shared]])
-        values = np.concatenate([values, more_values[shared]])
-    if len(ids):
-        counts += _count_group_pairs(ids, values, groups.count, size)
-    return counts
+@dataclass(frozen=True, slots=True)
+class GroupPairs:
+    """One facet column's values among the members of quotes mode's groups,
+    as the distinct (group, value) pairs they make, kept per commit:
+    `first[k]`, the pair of the first value of member k (QuoteGroups.order[k]);
+    `more_docs` and `more`, the members holding further values and each
+    such value's pair; `values[p]`, pair p's value id; `alone_docs` and
+    `alone_ids`, the further values of the documents in no group."""
+
+    first: np.ndarray
+    more_docs: np.ndarray
+    more: np.ndarray
+    values: np.ndarray
+    alone_docs: np.ndarray
+    alone_ids: np.ndarray
+
+
+def group_pairs(groups: QuoteGroups, first: np.ndarray, size: int, more_docs: np.ndarray,
+                more_ids: np.ndarray) -> GroupPairs:
+    """Return the GroupPairs of a facet column of `size` value ids, given as
+    each docnum's first value id (`first`) and further values (more_ids[i]
+    of docnum more_docs[i])."""
+    members = groups.ids[groups.order]
+    owners = groups.ids[more_docs]
+    held = owners >= 0
+    keys = np.concatenate([members * size + first[groups.order], owners[held] * size + more_ids[held]])
+    unique, inverse = np.unique(keys, return_inverse=True)
+    pairs = inverse.astype(np.int32)  # kept for the commit's life: 4 bytes an entry
+    return GroupPairs(pairs[:len(members)], more_docs[held].astype(np.int32), pairs[len(members):],
+                      (unique % size).astype(np.intp), more_docs[~held].astype(np.int32),
+                      more_ids[~held].astype(np.int32))
+
+
+def kept_pairs(kept: dict[Any, tuple[QuoteGroups, GroupPairs]], key: Any, groups: QuoteGroups,
+               first: np.ndarray, size: int, more_docs: np.ndarray, more_ids: np.ndarray) -> GroupPairs:
+    """Return group_pairs() of a column under `groups`: from `kept` (a
+    FacetTable's by_group) under `key` when made for these groups, else made
+    and put there."""
+    found = kept.get(key)
+    if found is None or found[0] is not groups:
+        found = kept[key] = (groups, group_pairs(groups, first, size, more_docs, more_ids))
+    return found[1]
+
+
+def count_pairs(lookup: DocLookup, first: np.ndarray, size: int, pairs: GroupPairs) -> np.ndarray:
+    """Return the count of each value id below `size` among `lookup`'s
+    docnums (count_distinct() of their values) through the column's
+    GroupPairs: a document in no group counts each value it has, each pair
+    a matching member makes counts once (deduped by _distinct_pairs).  No
+    table of the groups a search: at 250k, a quote filter's 7 facet counts
+    took 16.7 -> 7.6 ms CPU (the pairs were rebuilt, and an institution's
+    sorted, per facet)."""
+    mask = lookup.mask(len(first))
+    counts = np.bincount(first[lookup.split()[0]], minlength=size)
+    if len(pairs.alone_docs):
+        counts += np.bincount(pairs.alone_ids[mask[pairs.alone_docs]], minlength=size)
+    made = pairs.first[lookup.ranks()]
+    if len(pairs.more_docs):
+        made = np.concatenate([made, pairs.more[mask[pairs.more_docs]]])
+    # few pairs made: sorted (a flag array of every pair cost a few ms a facet at 1M)
+    return counts + np.bincount(pairs.values[_distinct_pairs(made, len(pairs.values))], minlength=size)
 
 
 def _count_group_pairs(ids: np.ndarray, values: np.ndarray, count: int, size: int) -> np.ndarray:

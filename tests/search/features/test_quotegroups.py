@@ -12,8 +12,10 @@ from onrecord.search.features.quotegroups import (
     QuoteGroups,
     count_distinct,
     count_groups,
-    count_split,
+    count_pairs,
     fold_quotes,
+    group_pairs,
+    member_ranks,
 )
 
 
@@ -117,14 +119,39 @@ def test_a_searchs_matches_are_split_by_group_once_for_every_facet() -> None:
     assert lookup.mask(8) is lookup.mask(8)
 
 
-def test_counting_through_the_split_counts_as_count_distinct() -> None:
-    rng = np.random.default_rng(11)
+@pytest.mark.parametrize("seed", range(5))
+def test_counting_through_the_group_pairs_counts_as_count_distinct(seed: int) -> None:
+    # Group ids with one member or none too (build_quote_groups makes neither); further
+    # values on documents in groups and in none, matched or not.
+    rng = np.random.default_rng(seed)
     groups = groups_of(rng.integers(-1, 30, size=400).tolist())
-    docs = np.unique(rng.integers(0, 400, size=250)).astype(np.intp)
+    docs = np.unique(rng.integers(0, 400, size=int(rng.integers(1, 300)))).astype(np.intp)
     first = rng.integers(0, 5, size=400).astype(np.uint8)
-    more_owners = docs[::7]
-    more_values = rng.integers(0, 5, size=len(more_owners)).astype(np.intp)
-    owners = np.concatenate([docs, more_owners])
-    values = np.concatenate([first[docs].astype(np.intp), more_values])
+    for group in range(0, groups.count, 2):  # half the groups' members agree, as copies mostly do
+        first[groups.members(group)] = group % 5
+    more_docs = np.unique(rng.integers(0, 400, size=60)).astype(np.intp)
+    more_ids = rng.integers(0, 5, size=len(more_docs)).astype(np.intp)
+    matched = np.isin(more_docs, docs)
+    owners = np.concatenate([docs, more_docs[matched]])
+    values = np.concatenate([first[docs].astype(np.intp), more_ids[matched]])
     expected = count_distinct(groups, owners, values, 5).tolist()
-    assert count_split(DocLookup(docs, groups), first, 5, more_owners, more_values).tolist() == expected
+    pairs = group_pairs(groups, first, 5, more_docs, more_ids)
+    assert count_pairs(DocLookup(docs, groups), first, 5, pairs).tolist() == expected
+
+
+def test_group_pairs_are_each_groups_distinct_values() -> None:
+    # group 0 (1, 4, 6): "a", "a", "b", and 4 also "c"; group 1 (2, 5): "b", "b"; 0 also "c".
+    first = np.array([1, 1, 2, 0, 1, 2, 2, 0], dtype=np.uint8)
+    pairs = group_pairs(GROUPS, first, 4, np.array([0, 4], dtype=np.intp), np.array([3, 3], dtype=np.intp))
+    made = {(int(GROUPS.ids[GROUPS.order[k]]), int(pairs.values[p])) for k, p in enumerate(pairs.first)}
+    made |= {(int(GROUPS.ids[d]), int(pairs.values[p])) for d, p in zip(pairs.more_docs, pairs.more, strict=True)}
+    assert made == {(0, 1), (0, 2), (0, 3), (1, 2)} and len(pairs.values) == 4
+    assert (pairs.alone_docs.tolist(), pairs.alone_ids.tolist()) == ([0], [3])
+
+
+def test_member_ranks_place_each_docnum_in_the_groups_order() -> None:
+    ranks = member_ranks(GROUPS)
+    assert ranks.tolist() == [-1, 0, 3, -1, 1, 4, 2, -1]
+    assert (GROUPS.order[ranks[GROUPS.order]] == GROUPS.order).all()
+    lookup = DocLookup(np.array([0, 2, 4, 7], dtype=np.intp), GROUPS)
+    assert lookup.ranks().tolist() == [3, 1]

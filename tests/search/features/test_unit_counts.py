@@ -43,3 +43,33 @@ def test_a_facet_counted_over_its_whole_unit_is_kept(index: Index, request_: Sea
     assert search(index, request_).to_dict() == first  # from the kept counts
     facet_table(index).unit_counts.clear()
     assert search(index, request_).to_dict() == first
+
+
+def searched(index: Index, request: SearchRequest) -> dict[str, object]:
+    """Return the answer of `request` searched, not looked up in the result cache."""
+    with open_view(index) as view:
+        cache = view.result_cache()
+        if cache is not None:
+            cache.clear()
+    return search(index, request).to_dict()
+
+
+@pytest.mark.parametrize("request_", [
+    SearchRequest(mode="quotes", query="police"),
+    SearchRequest(mode="quotes", evidences=("named",), verbatim=True),
+    SearchRequest(mode="quotes", kinds=("verbatim",), speakers=("Ann Vole",))])
+def test_quotes_mode_counts_each_facet_through_its_kept_group_pairs(index: Index,
+                                                                    request_: SearchRequest) -> None:
+    table = facet_table(index)
+    table.by_group.clear()
+    table.unit_counts.clear()  # a facet counted from these is not counted through pairs
+    first = searched(index, request_)
+    with open_view(index) as view:
+        groups = view.quote_groups()
+    assert sorted(table.by_group) == sorted((name, request_.verbatim) for name in table.columns)
+    assert all(kept[0] is groups for kept in table.by_group.values())
+    kept = dict(table.by_group)
+    assert searched(index, request_) == first
+    assert all(table.by_group[key][1] is pairs for key, (_, pairs) in kept.items())  # not made again
+    table.by_group.clear()
+    assert searched(index, request_) == first

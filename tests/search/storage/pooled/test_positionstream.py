@@ -9,6 +9,7 @@ import pickle
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from whoosh import formats
 from whoosh import index as whoosh_index
@@ -21,6 +22,7 @@ from onrecord.search.storage.pooled.positionstream import (
     STREAM_FLAG,
     PositionStreamCodec,
     StreamLeafMatcher,
+    decode_number_array,
     decode_numbers,
     decode_values,
     encode_value,
@@ -112,6 +114,15 @@ def test_values_that_are_not_a_count_and_a_list_read_as_none() -> None:
 @pytest.mark.parametrize("numbers", [[0], [127], [128, 1], [300, 16_383, 16_384, 2 ** 21, 2 ** 35, 0], list(range(0, 5000, 7))])
 def test_varints_decode_as_packed(numbers: list[int]) -> None:
     assert decode_numbers(b"".join(map(pack_varint, numbers))) == numbers
+
+
+@pytest.mark.parametrize("numbers", [
+    [0], [127], [128], [5, 128, 1], [16_383, 0, 16_383], [200, 3, 16_384, 1],  # the first: 2 bytes at most
+    [2 ** 21, 129], [300, 16_383, 16_384, 2 ** 21, 2 ** 35, 0], list(range(0, 40_000, 13))])
+def test_varints_decode_as_packed_into_an_array(numbers: list[int]) -> None:
+    array = decode_number_array(b"".join(map(pack_varint, numbers)))
+    assert array.dtype == np.int64 and array.tolist() == numbers
+
 
 
 def test_a_stream_that_does_not_line_up_with_its_block_is_refused() -> None:
