@@ -10,10 +10,11 @@ what a quotes-mode search does with it:
                  group counting one;
   DocLookup      a search's matches split once by group for all its facets;
   GroupPairs     a facet column's distinct (group, value) pairs, kept per
-                 commit: a facet counts the pairs its matches make (count_pairs);
-  count_distinct facet counts of groups: a group counts once per value any
-                 of its matching members has (copies in two outlets count in
-                 each, so a value's count is the total after clicking it).
+                 commit;
+  count_pairs    facet counts of groups through them: a group counts once
+                 per value any of its matching members has (copies in two
+                 outlets count in each, so a value's count is the total
+                 after clicking it).
 Everything over all matches is numpy; only the ranked hits are walked.
 """
 from __future__ import annotations
@@ -134,19 +135,6 @@ def count_groups(groups: QuoteGroups, docs: np.ndarray) -> int:
     return int(len(ids) - len(grouped) + len(_distinct_pairs(grouped, groups.count)))
 
 
-def count_distinct(groups: QuoteGroups, owners: np.ndarray, values: np.ndarray,
-                   size: int) -> np.ndarray:
-    """Return the count of each value id below `size` among the pairs
-    (owners[i], values[i]), the pairs whose owner docnum is in a shared
-    group counted once per (group, value): what a facet counts."""
-    ids = groups.ids[owners]
-    shared = ids >= 0
-    counts = np.bincount(values[~shared], minlength=size)
-    if shared.any():
-        counts += _count_group_pairs(ids[shared], values[shared], groups.count, size)
-    return counts
-
-
 @dataclass(frozen=True, slots=True)
 class GroupPairs:
     """One facet column's values among the members of quotes mode's groups,
@@ -193,7 +181,7 @@ def kept_pairs(kept: dict[Any, tuple[QuoteGroups, GroupPairs]], key: Any, groups
 
 def count_pairs(lookup: DocLookup, first: np.ndarray, size: int, pairs: GroupPairs) -> np.ndarray:
     """Return the count of each value id below `size` among `lookup`'s
-    docnums (count_distinct() of their values) through the column's
+    docnums, a group counting once per value any matching member has, through the column's
     GroupPairs: a document in no group counts each value it has, each pair
     a matching member makes counts once (deduped by _distinct_pairs).  No
     table of the groups a search: at 250k, a quote filter's 7 facet counts
@@ -208,26 +196,6 @@ def count_pairs(lookup: DocLookup, first: np.ndarray, size: int, pairs: GroupPai
         made = np.concatenate([made, pairs.more[mask[pairs.more_docs]]])
     # few pairs made: sorted (a flag array of every pair cost a few ms a facet at 1M)
     return counts + np.bincount(pairs.values[_distinct_pairs(made, len(pairs.values))], minlength=size)
-
-
-def _count_group_pairs(ids: np.ndarray, values: np.ndarray, count: int, size: int) -> np.ndarray:
-    """Return the count of each value id below `size` among the distinct
-    (group, value) pairs (ids[i], values[i]), groups below `count`.  Copies
-    mostly share their values (a group is one speaker's words), so one
-    value of each group is counted through a table of the groups and only
-    the pairs of its other values are sorted (the sort was most of a
-    speaker filter's facet counts at 1M)."""
-    kept = np.full(count, -1, dtype=np.int64)
-    kept[ids] = values  # one value a group: whichever write lands last
-    present = kept[kept >= 0]
-    counts = np.bincount(present, minlength=size)
-    other = values != kept[ids]
-    if other.any():
-        # One int per pair: a plain sort, no index bookkeeping.
-        width = max(1, count)
-        pairs = values[other].astype(np.int64) * width + ids[other]
-        counts += np.bincount(_distinct_pairs(pairs, size * width) // width, minlength=size)
-    return counts
 
 
 # A table of every possible (value, group) pair is read instead of sorting the pairs
