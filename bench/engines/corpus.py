@@ -194,13 +194,6 @@ def build_article(draw: ArticleDraw, renamer: Renamer) -> Article:
                    paragraphs=moved)
 
 
-def make_article(pool: Pool, rng: random.Random, renamer: Renamer, number: int,
-                 paragraphs: int) -> Article:
-    """Return synthetic article `number` with `paragraphs` paragraphs drawn
-    from `pool` by `rng`."""
-    return build_article(draw_article(pool, rng, number, paragraphs), renamer)
-
-
 def iter_derived(pool: Pool, total_paragraphs: int, seed: int,
                  keep: Callable[[int], bool] | None = None) -> Iterator[Article]:
     """Yield synthetic articles totalling exactly `total_paragraphs`
