@@ -51,7 +51,12 @@ from whoosh.util.numeric import byte_to_length
 
 from onrecord.search.storage.pooled.compactterms import pack_varint, read_varint
 from onrecord.search.storage.pooled.learntstored import LearntStoredCodec
-from onrecord.search.storage.pooled.positionstream import PositionStream, StreamLeafMatcher, stream_bytes
+from onrecord.search.storage.pooled.positionstream import (
+    PositionStream,
+    StreamLeafMatcher,
+    WhooshValues,
+    stream_bytes,
+)
 
 # A term's postings in compact blocks start with this byte (Whoosh 3's with its magic, b"W3Bl").
 COMPACT_TAG = b"\x01"
@@ -132,7 +137,7 @@ def encode_block(ids: list[int], floats: array, maxweight: Any, minivalues: Any,
     if stream is not None:
         flags |= STREAM
     elif minivalues is not None:
-        pickled = dumps(minivalues, 2)
+        pickled = dumps(tuple(map(WhooshValues(), minivalues)) if streams else minivalues, 2)
         parts += (pack_varint(len(pickled)), pickled)
         flags |= PICKLED
     form = flags & WEIGHTS

@@ -68,7 +68,7 @@ _MAX_COUNT = float(1 << 32)
 def pack_varint(number: int) -> bytes:
     """Return `number` (>= 0) as an unsigned LEB128 varint."""
     if number < _SMALL:
-        return _VARINTS[number]
+        return VARINTS[number]
     if number < 1 << 21:  # a postings offset: three or four bytes, without a loop
         return bytes(((number & 0x7F) | 0x80, (number >> 7 & 0x7F) | 0x80, number >> 14))
     if number < 1 << 28:
@@ -88,7 +88,7 @@ def _pack_varint_slowly(number: int) -> bytes:
 
 # Every varint of up to two bytes, made once: most counts, ids, lengths and offset steps of a table are below.
 _SMALL = 1 << 14
-_VARINTS = tuple(_pack_varint_slowly(number) for number in range(_SMALL))
+VARINTS = tuple(_pack_varint_slowly(number) for number in range(_SMALL))
 
 
 def read_varint(data: bytes, at: int) -> tuple[int, int]:
