@@ -35,6 +35,7 @@ contents: tests/search/storage/test_pickled_paths.py).
 from __future__ import annotations
 
 import zlib
+from collections.abc import Sequence
 from itertools import accumulate, chain
 from pickle import dumps, loads
 from typing import Any
@@ -152,7 +153,7 @@ def pack_varints(numbers: list[int]) -> bytes:
         return b"".join(map(pack_varint, numbers))
 
 
-def stream_bytes(values: list[Any], level: int) -> bytes | None:
+def stream_bytes(values: Sequence[Any], level: int) -> bytes | None:
     """Return a block's positions stream (its length varint, shifted left
     one with the low bit set when zlibbed, then the stream: every posting's
     count, then every posting's deltas), or None when a value is neither the
@@ -168,11 +169,12 @@ def stream_bytes(values: list[Any], level: int) -> bytes | None:
         if deltas and (set(map(type, deltas)) != {int} or min(deltas) < 0):
             return None
         numbers = [*map(len, found), *deltas]
-    raw = pack_varints(numbers)
+    raw = bytes(numbers) if max(numbers) < 0x80 else pack_varints(numbers)  # (most blocks: no call)
     zipped = level and len(raw) >= STREAM_MIN_SIZE
     if zipped:
         raw = zlib.compress(raw, level)
-    return pack_varint(len(raw) << 1 | bool(zipped)) + raw
+    head = len(raw) << 1 | bool(zipped)
+    return (VARINTS[head] if head < len(VARINTS) else pack_varint(head)) + raw
 
 
 def decode_numbers(raw: bytes) -> list[int]:
