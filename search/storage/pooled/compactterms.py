@@ -121,7 +121,7 @@ def compact_info(w3info: bytes) -> bytes:
         head = _HEADS[fields] = _compact_head(fields)
     if not head or offset < 0 or length < 0:
         return _RAW + w3info
-    return head + pack_varint(offset) + pack_varint(length)
+    return b"".join((head, pack_varint(offset), VARINTS[length] if length < _SMALL else pack_varint(length)))
 
 
 def _compact_head(fields: bytes) -> bytes:
@@ -220,7 +220,9 @@ def info_postings(data: bytes) -> tuple[int, int, int, int] | None:
 def row_bytes(key: bytes, value: bytes) -> bytes:
     """Return a compact row: the key's and the W3TermInfo `value`'s compact lengths, the key, its compact info."""
     info = compact_info(value)
-    return pack_varint(len(key)) + pack_varint(len(info)) + key + info
+    keylen, infolen = len(key), len(info)  # (one-byte varints in every row of a derived index: no call)
+    return b"".join((VARINTS[keylen] if keylen < _SMALL else pack_varint(keylen),
+                     VARINTS[infolen] if infolen < _SMALL else pack_varint(infolen), key, info))
 
 
 def parse_row(data: bytes, at: int) -> tuple[int, int, int]:
