@@ -7,23 +7,20 @@ Every paragraph is analysed for `exact` (all words plus common grams) and
 `text` (stemmed words), and Whoosh's generic path (a Token object set per
 word, a generator per filter, a pickle per posting) was a quarter of
 indexing time; this path is about twice as fast (BBC paragraphs, median
-CPU time of 5 runs each: exact 2.06x, text 1.78x).  Queries, snippets
-and anything that calls the analyzer itself are unchanged: only index()
-differs, and tests/search/storage/test_field_postings.py checks that its postings equal the
-analyzer's on varied texts.  An index built before these classes keeps
-Whoosh's own fields (its schema is read from its table of contents), so it
-still writes correctly, only slower.
+CPU of 5 runs: exact 2.06x, text 1.78x).  Only index() differs (queries and
+snippets call the analyzer): tests/search/storage/test_field_postings.py checks
+its postings equal the analyzer's.  An index built before these classes keeps
+Whoosh's fields (its table of contents' schema): it writes alike, slower.
 
 The bulk writer asks for `triples` instead of index(): the postings as
-it pools them (Columns: term bytes, weights, values, made by maps in C),
+it pools them (Columns: term bytes, weights, values, made by maps in C;
+a stream codec's positions as deltas, not pickled: pooled.positionstream),
 with the field's length, and no generator or tuple per posting.
-A paragraph is indexed as `exact` and `text`, a quote as `said_exact` and
-`said`: lowered_words keeps a text's lowercased matches for the next
-calls, though only fields of one word expression share them (`exact`
-matches \\w+, the stemmed fields Whoosh's default).  A stemmed field's
-words become terms through a memo of each word's stem or dropping
-(_TermMemo) mapped in C, and position lists are pickled from a table
-of pickle's codes (encode_positions), not a Pickler per list.
+lowered_words keeps a text's lowercased matches for the next calls (a
+paragraph's `exact` and `text`, a quote's `said_exact` and `said`) for fields
+of one word expression.  A stemmed field's terms come through a memo of each
+word's stem or dropping (_TermMemo) mapped in C; position lists are pickled
+from a table of pickle's codes (encode_positions).
 """
 from __future__ import annotations
 
@@ -49,10 +46,10 @@ from onrecord.search.storage.lexicon import (
 
 Posting = tuple[bytes, int, float | int, bytes]
 Postings = Generator[Posting, Any, None]
-# A field's postings as the bulk writer pools them (pooled.pool.Columns): its
-# terms' bytes, weights and encoded values, the n-th of each one posting; and
-# the field's length (its positions counted).
-Columns = tuple[list[bytes], list[float], list[bytes]]
+# A field's postings as the bulk writer pools them (pooled.pool.Columns): its terms' bytes,
+# weights and encoded values (bytes, or triples_of's deltas), the n-th of each one posting;
+# and the field's length (its positions counted).
+Columns = tuple[list[bytes], list[float], list[Any]]
 Triples = tuple[Columns, int]
 
 
@@ -70,10 +67,9 @@ class _Memo(dict[int, Any]):
         return value
 
 
-# A term's weight (its frequency as a float) and its value in the Frequency
-# format (pack_uint: a fixed-size value, joined, never pickled, so sharing
-# the object changes no byte written).  Each was a new object per posting:
-# 24 and 37 bytes of the pool's ~90 per posting.
+# A term's weight (its frequency as a float) and its value in the Frequency format (pack_uint:
+# fixed-size, joined, never pickled, so a shared object changes no byte written).  Each was a
+# new object per posting: 24 and 37 bytes of the pool's ~90 per posting.
 _WEIGHT = _Memo(float)
 _FREQUENCY = _Memo(pack_uint)
 # The Counted format's value (search.storage.analyzers): none, whatever the frequency.
@@ -83,14 +79,14 @@ Values = _Memo
 FORMAT_VALUES: dict[type, Values] = {formats.Frequency: _FREQUENCY, Counted: _NO_VALUE}
 
 
-# A word's position list is mostly one position: its encoded value is kept.
-_ONE_POSITION = _Memo(lambda pos: pack_uint(1) + dumps([pos], 2))
+# A word's position list is mostly one position: its encoded value is kept (and its deltas).
+ONE_POSITION = _Memo(lambda pos: pack_uint(1) + dumps([pos], 2))
+ONE_DELTAS = _Memo(lambda pos: (pos,))
 
 
-# Pickle protocol 2's bytes for a list of 2 to 1,000 items (one MARK ...
-# APPENDS batch: pickle batches 1,000 items at a time) and for an int
-# 0-255 (BININT1).  A position list's deltas are mostly such ints, and
-# pickle.dumps costs more than its output: a Pickler per call.
+# Pickle protocol 2's bytes for a list of 2 to 1,000 items (one MARK ... APPENDS batch: pickle
+# batches 1,000 items at a time) and for an int 0-255 (BININT1).  A position list's deltas are
+# mostly such ints, and pickle.dumps costs more than its output: a Pickler per call.
 _LIST_OPEN, _LIST_CLOSE, _LIST_BATCH = b"\x80\x02]q\x00(", b"e.", 1000
 _SMALL_INTS = {number: b"K" + bytes((number,)) for number in range(256)}
 _PAIR_OPEN = pack_uint(2) + _LIST_OPEN
@@ -101,7 +97,7 @@ def encode_positions(positions: list[int]) -> bytes:
     does: their count and the pickled list of their deltas."""
     count = len(positions)
     if count == 1:
-        return _ONE_POSITION[positions[0]]
+        return ONE_POSITION[positions[0]]
     if count == 2:  # most repeated words of a paragraph occur twice
         first, second = positions
         small = _SMALL_INTS
@@ -128,14 +124,19 @@ def postings_of(positions: dict[str, list[int]], values: Values | None) -> Itera
         yield term.encode("utf-8"), freq, float(freq), value
 
 
-def triples_of(positions: dict[str, list[int]], values: Values | None) -> Triples:
+def triples_of(positions: dict[str, list[int]], values: Values | None, deltas: bool = False) -> Triples:
     """Return the postings of `positions` as the bulk writer pools them
     (Columns; weight = frequency as a float, as Whoosh's writer multiplies
-    it by the absent field boost) and the field's length: every position counted."""
+    it by the absent field boost) and the field's length: every position counted.
+    With `deltas` a Positions value is its deltas as a tuple, what a stream
+    codec's flush writes without unpickling it (pooled.positionstream.OWN_VALUE)."""
     where = positions.values()
     counts = list(map(len, where))
-    if values is None:
-        one = _ONE_POSITION  # most terms occur once in a text: no call for their value
+    if values is None and deltas:
+        one = ONE_DELTAS
+        encoded: list[Any] = [one[at[0]] if len(at) == 1 else (at[0], *map(sub, at[1:], at)) for at in where]
+    elif values is None:
+        one = ONE_POSITION  # most terms occur once in a text: no call for their value
         encoded = [one[at[0]] if len(at) == 1 else encode_positions(at) for at in where]
     else:
         encoded = list(map(values.__getitem__, counts))
@@ -231,16 +232,16 @@ class _OnePassText(fields.TEXT):
             return
         yield from postings_of(self._positions(value), FORMAT_VALUES.get(type(self.format)))
 
-    def triples(self, value: Any) -> Triples | None:
-        """Return index()'s postings as the bulk writer pools them and the
-        field's length, or None where index() takes Whoosh's own path."""
+    def triples(self, value: Any, deltas: bool = False) -> Triples | None:
+        """Return index()'s postings as the bulk writer pools them (triples_of's
+        `deltas`) and the field's length, or None where index() is Whoosh's."""
         if not self._fast(value, {}):
             return None
-        return self._triples(value)
+        return self._triples(value, deltas)
 
-    def _triples(self, value: str) -> Triples:
+    def _triples(self, value: str, deltas: bool = False) -> Triples:
         """Return triples() for a value on the one-pass path."""
-        return triples_of(self._positions(value), FORMAT_VALUES.get(type(self.format)))
+        return triples_of(self._positions(value), FORMAT_VALUES.get(type(self.format)), deltas)
 
     def _fast(self, value: Any, kwargs: dict[str, Any]) -> bool:
         """Return True if `value` can take the one-pass path."""
@@ -319,26 +320,26 @@ class StemmedText(_OnePassText):
             positions.setdefault(term, []).append(pos)
         return positions
 
-    def _triples(self, value: str) -> Triples:
+    def _triples(self, value: str, deltas: bool = False) -> Triples:
         """Return the postings of `value` as _positions gives them, each
         word's term (or its dropping) looked up in the field's _TermMemo
         in C; with StopFilter's renumbering the kept words stand one
         after another from the first kept word's own position."""
         tokenizer, _, stops, stemmer = analyzer_parts(self)
         if not stops.renumber:
-            return super()._triples(value)
+            return super()._triples(value, deltas)
         memo = _term_memo(stops.min, stops.stops, stemmer.ignore, stemmer.stemfn)
         words = lowered_words(tokenizer.expression, value)
         terms = list(filter(None, map(memo.__getitem__, words)))
         if memo.stemmed_empty:
-            return super()._triples(value)
+            return super()._triples(value, deltas)
         if type(self.format) is not formats.Positions:
             return counted_triples(terms, FORMAT_VALUES[type(self.format)])
         positions: dict[str, list[int]] = {}
         first = next((index for index, word in enumerate(words) if memo[word]), 0)
         for pos, term in enumerate(terms, first):
             positions.setdefault(term, []).append(pos)
-        return triples_of(positions, None)
+        return triples_of(positions, None, deltas)
 
 
 def stemmed_terms(analyzer: Any, text: str) -> tuple[re.Pattern[str], list[str]] | None:

@@ -43,15 +43,21 @@ import sys
 import zlib
 from array import array
 from collections.abc import Iterator
+from operator import sub
 from pickle import dumps, loads
 from typing import Any
 
 from whoosh.codec.whoosh3 import COMPRESSION_MIN_SIZE, WHOOSH3_HEADER_MAGIC
 from whoosh.util.numeric import byte_to_length
 
-from onrecord.search.storage.pooled.compactterms import pack_varint, read_varint
+from onrecord.search.storage.pooled.compactterms import VARINTS, pack_varint, read_varint
 from onrecord.search.storage.pooled.learntstored import LearntStoredCodec
-from onrecord.search.storage.pooled.positionstream import PositionStream, StreamLeafMatcher, stream_bytes
+from onrecord.search.storage.pooled.positionstream import (
+    PositionStream,
+    StreamLeafMatcher,
+    WhooshValues,
+    stream_bytes,
+)
 
 # A term's postings in compact blocks start with this byte (Whoosh 3's with its magic, b"W3Bl").
 COMPACT_TAG = b"\x01"
@@ -65,8 +71,12 @@ MAX_DOUBLE, ZIPPED, STREAM, PICKLED = 4, 8, 16, 32
 WIDTH_SHIFT = 6
 WIDTHS = ("B", "H", "I", "Q")
 _LIMITS = (1 << 8, 1 << 16, 1 << 32)
+# Each width's byte planes as slices of the packed numbers' bytes.
+_PLANES = [[slice(plane, None, 1 << width) for plane in range(1 << width)] for width in range(len(WIDTHS))]
 # Raw deflate: no zlib header and checksum (6 bytes a block; the segment's manifest checksums its files).
 RAW_DEFLATE = -15
+_VARINT_ONE = pack_varint(1)
+_TABLED = len(VARINTS)  # numbers whose varint is in the table (pack_varint's, without a call)
 # The most bytes a block's head, max weight and size take (read in one call).
 HEAD_BYTES = 40
 _DOUBLE = struct.Struct("<d")
@@ -79,13 +89,12 @@ def pack_numbers(numbers: list[int]) -> tuple[bytes, int]:
     in planes (every number's lowest byte, then every number's next: deflate finds the
     high planes' runs of zeros), and that width's index in WIDTHS."""
     top = max(numbers, default=0)
-    width = next((at for at, limit in enumerate(_LIMITS) if top < limit), len(_LIMITS))
+    width = 0 if top < 0x100 else 1 if top < 0x10000 else 2 if top < 1 << 32 else 3  # (_LIMITS, inline: a block each)
     packed = array(WIDTHS[width], numbers)
     if _BIG_ENDIAN:
         packed.byteswap()
     raw = packed.tobytes()
-    size = 1 << width
-    return (raw if size == 1 else b"".join(raw[plane::size] for plane in range(size))), width
+    return (b"".join(map(raw.__getitem__, _PLANES[width])) if width else raw), width
 
 
 def unpack_numbers(raw: bytes, width: int) -> list[int]:
@@ -126,13 +135,13 @@ def encode_block(ids: list[int], floats: array, maxweight: Any, minivalues: Any,
     count = len(ids)
     stream = None
     if streams and minivalues is not None and len(minivalues) == count:
-        stream = stream_bytes(list(minivalues), level)
-    flags = weights_form(floats)
+        stream = stream_bytes(minivalues, level)
+    flags = ONE_WEIGHT if floats.count(1.0) == count else weights_form(floats)  # (most blocks: no call)
     parts: list[bytes] = []
     if stream is not None:
         flags |= STREAM
     elif minivalues is not None:
-        pickled = dumps(minivalues, 2)
+        pickled = dumps(tuple(map(WhooshValues(), minivalues)) if streams else minivalues, 2)
         parts += (pack_varint(len(pickled)), pickled)
         flags |= PICKLED
     form = flags & WEIGHTS
@@ -142,21 +151,24 @@ def encode_block(ids: list[int], floats: array, maxweight: Any, minivalues: Any,
         parts.append((_swapped(floats) if _BIG_ENDIAN else floats).tobytes())
     elif form == WHOLE:
         parts.append(bytes(map(int, floats)))
-    if count > 1:
-        packed, width = pack_numbers([ids[0], *(ids[at] - ids[at - 1] for at in range(1, count - 1))])
+    if count > 1:  # the first id, then the deltas but the last's (the max id is in the head)
+        packed, width = pack_numbers([ids[0], *map(sub, ids[1:count - 1], ids)])
         parts.append(packed)
         flags |= width << WIDTH_SHIFT
     payload = b"".join(parts)
     if level and len(payload) >= COMPRESSION_MIN_SIZE:
         payload = zlib.compress(payload, level, wbits=RAW_DEFLATE)
         flags |= ZIPPED
-    if isinstance(maxweight, int) or float(maxweight).is_integer() and maxweight >= 0:
+    if maxweight == 1.0:  # most blocks: no call (1 and 1.0 are written alike)
+        top = _VARINT_ONE
+    elif isinstance(maxweight, int) or float(maxweight).is_integer() and maxweight >= 0:
         top = pack_varint(int(maxweight))
     else:
         top, flags = _DOUBLE.pack(maxweight), flags | MAX_DOUBLE
-    body = (stream or b"") + payload
-    return b"".join((pack_varint(count << 1 | last), pack_varint(ids[-1]), bytes((flags, *lengths)), top,
-                     pack_varint(len(body)), body))
+    body = stream + payload if stream else payload
+    head, size = count << 1 | last, len(body)
+    return b"".join((VARINTS[head] if head < _TABLED else pack_varint(head), pack_varint(ids[-1]),
+                     bytes((flags, *lengths)), top, VARINTS[size] if size < _TABLED else pack_varint(size), body))
 
 
 def _swapped(floats: array) -> array:

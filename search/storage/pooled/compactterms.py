@@ -58,8 +58,11 @@ _HEAD_MAX = 10
 _W3ALL = struct.Struct(_W3INFO.format + _W3EXTENT.format[1:])  # a whole W3TermInfo of postings not inlined
 _BYTES = tuple(bytes((byte,)) for byte in range(256))
 _RAW = _BYTES[RAW]
-# compact_info's heads by W3TermInfo's fixed fields, cleared when this many (a segment's distinct ones).
-_HEADS: dict[bytes, bytes] = {}
+_W3STATS = struct.Struct(_W3INFO.format[:7])  # W3TermInfo's fields before its ids
+_W3TAIL = struct.Struct("!II" + _W3EXTENT.format[1:])  # its min and max id, the postings' offset and length
+# compact_info's heads (but the ids) by W3TermInfo's fields before the ids, of terms whose min
+# and max id differ ([False]) and are one ([True]), each cleared when this many.
+_HEADS: tuple[dict[bytes, bytes], dict[bytes, bytes]] = ({}, {})
 _HEADS_KEPT = 1 << 16
 _MINUS_ZERO = _FLOAT.pack(-0.0)  # a weight of -0.0 reads back as 0.0 from a varint: kept as 4 bytes
 _MAX_COUNT = float(1 << 32)
@@ -68,7 +71,7 @@ _MAX_COUNT = float(1 << 32)
 def pack_varint(number: int) -> bytes:
     """Return `number` (>= 0) as an unsigned LEB128 varint."""
     if number < _SMALL:
-        return _VARINTS[number]
+        return VARINTS[number]
     if number < 1 << 21:  # a postings offset: three or four bytes, without a loop
         return bytes(((number & 0x7F) | 0x80, (number >> 7 & 0x7F) | 0x80, number >> 14))
     if number < 1 << 28:
@@ -88,7 +91,7 @@ def _pack_varint_slowly(number: int) -> bytes:
 
 # Every varint of up to two bytes, made once: most counts, ids, lengths and offset steps of a table are below.
 _SMALL = 1 << 14
-_VARINTS = tuple(_pack_varint_slowly(number) for number in range(_SMALL))
+VARINTS = tuple(_pack_varint_slowly(number) for number in range(_SMALL))
 
 
 def read_varint(data: bytes, at: int) -> tuple[int, int]:
@@ -108,38 +111,40 @@ def read_varint(data: bytes, at: int) -> tuple[int, int]:
 
 def compact_info(w3info: bytes) -> bytes:
     """Return W3TermInfo bytes `w3info` as a compact info (read_info reads it back equal).
-    The pooled flush turns every term's info once: the part before the postings' extent
-    is looked up among those made before (a document's one-posting terms mostly share it)."""
+    The pooled flush turns every term's info once: the part before the ids is looked up
+    among those made before (terms mostly share it; with their ids, over half of a
+    segment's, every term of one posting, missed), the ids and extent are varints."""
     if len(w3info) != _W3ALL.size or w3info[0]:
         return _RAW + w3info
-    offset, length = _W3EXTENT.unpack_from(w3info, _W3INFO.size)
-    fields = w3info[:_W3INFO.size]
-    head = _HEADS.get(fields)
-    if head is None:
-        if len(_HEADS) >= _HEADS_KEPT:
-            _HEADS.clear()
-        head = _HEADS[fields] = _compact_head(fields)
-    if not head or offset < 0 or length < 0:
+    minid, maxid, offset, length = _W3TAIL.unpack_from(w3info, _W3STATS.size)
+    if maxid < minid or offset < 0 or length < 0:
         return _RAW + w3info
-    return head + pack_varint(offset) + pack_varint(length)
+    stats = w3info[:_W3STATS.size]
+    heads = _HEADS[minid == maxid]
+    head = heads.get(stats)
+    if head is None:
+        if len(heads) >= _HEADS_KEPT:
+            heads.clear()
+        head = heads[stats] = _compact_head(stats, minid == maxid)
+    ids = VARINTS[minid] if minid < _SMALL else pack_varint(minid)
+    end = VARINTS[length] if length < _SMALL else pack_varint(length)
+    if head[0] & ONE:
+        return b"".join((head, ids, pack_varint(offset), end))
+    span = maxid - minid
+    return b"".join((head, ids, VARINTS[span] if span < _SMALL else pack_varint(span), pack_varint(offset), end))
 
 
-def _compact_head(fields: bytes) -> bytes:
-    """Return a compact info's bytes before the postings' extent for W3TermInfo's fixed
-    `fields`, or b"" when no compact form holds them (the info is then kept raw)."""
-    _, weight, df, minlen, maxlen, maxweight, minid, maxid = _W3INFO.unpack(fields)
-    if maxid < minid:
-        return b""
-    one = minid == maxid and minlen == maxlen and fields[1:5] == fields[11:15]  # max weight = weight, bit for bit
+def _compact_head(stats: bytes, one_id: bool) -> bytes:
+    """Return a compact info's bytes before its ids for W3TermInfo's fields before
+    the ids, `stats`, of a term whose min and max id are one when `one_id`."""
+    _, weight, df, minlen, maxlen, maxweight = _W3STATS.unpack(stats)
+    one = one_id and minlen == maxlen and stats[1:5] == stats[11:15]  # max weight = weight, bit for bit
     form = (ONE if one else 0) | (DF_ONE if df == 1 else 0)
     parts = [b"", b"" if df == 1 else pack_varint(df)]
-    form |= _add_weight(parts, weight, fields[1:5], WEIGHT_INT)
+    form |= _add_weight(parts, weight, stats[1:5], WEIGHT_INT)
     parts.append(_BYTES[minlen] if one else _BYTES[minlen] + _BYTES[maxlen])
     if not one:
-        form |= _add_weight(parts, maxweight, fields[11:15], MAXWEIGHT_INT)
-    parts.append(pack_varint(minid))
-    if not one:
-        parts.append(pack_varint(maxid - minid))
+        form |= _add_weight(parts, maxweight, stats[11:15], MAXWEIGHT_INT)
     parts[0] = _BYTES[form]
     return b"".join(parts)
 
@@ -220,7 +225,9 @@ def info_postings(data: bytes) -> tuple[int, int, int, int] | None:
 def row_bytes(key: bytes, value: bytes) -> bytes:
     """Return a compact row: the key's and the W3TermInfo `value`'s compact lengths, the key, its compact info."""
     info = compact_info(value)
-    return pack_varint(len(key)) + pack_varint(len(info)) + key + info
+    keylen, infolen = len(key), len(info)  # (one-byte varints in every row of a derived index: no call)
+    return b"".join((VARINTS[keylen] if keylen < _SMALL else pack_varint(keylen),
+                     VARINTS[infolen] if infolen < _SMALL else pack_varint(infolen), key, info))
 
 
 def parse_row(data: bytes, at: int) -> tuple[int, int, int]:

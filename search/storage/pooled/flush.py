@@ -43,7 +43,7 @@ from whoosh.util.numeric import length_to_byte
 from onrecord.search.storage.pooled.compactblocks import encode_block, term_magic
 from onrecord.search.storage.pooled.compactterms import FIELD_WRITERS
 from onrecord.search.storage.pooled.pool import TermRecord
-from onrecord.search.storage.pooled.positionstream import block_bytes, writes_streams
+from onrecord.search.storage.pooled.positionstream import WhooshValues, block_bytes, writes_streams
 from onrecord.search.storage.pooled.termsfile import TermRows, write_hash_tables
 
 # Pooled postings: per field name, per term bytes, the flat list [docnum, weight, value bytes, docnum, ...].
@@ -320,6 +320,8 @@ class _BlockWriter:
         if self._streams and len(minivalues) == len(deltas) and (
                 found := block_bytes(deltas, miniweights, list(minivalues), self._compression)):
             return found  # (an empty value, which Whoosh leaves out, keeps Whoosh's form)
+        if self._streams:  # the writer's own deltas beside a value that is not Positions bytes
+            minivalues = tuple(map(WhooshValues(), minivalues))
         data = dumps((deltas, miniweights, minivalues), 2)
         comp = self._compression if len(data) >= COMPRESSION_MIN_SIZE else 0
         return (zlib.compress(data, comp) if comp else data), comp

@@ -31,8 +31,9 @@ RUN_BATCH = 8192
 # a few thousand new term lists, about what a collection of the second generation walks.
 FREEZE_DOCUMENTS = 256
 # A field's postings as the bulk path pools them: three parallel lists, the
-# terms' bytes, weights and value bytes (search.storage.textfields.Columns).
-Columns = tuple[list[bytes], list[float], list[bytes | None]]
+# terms' bytes, weights and value bytes (a stream codec's positions: their
+# deltas, positionstream.OWN_VALUE; search.storage.textfields.Columns).
+Columns = tuple[list[bytes], list[float], list[Any]]
 # A spilled run's record: (field name, term bytes, flat postings or a piece of them).
 TermRecord = tuple[str, bytes, list[Any]]
 # A spilled run's marshal record: (field name, its terms' bytes, their flat postings or pieces) groups,

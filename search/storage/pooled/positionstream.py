@@ -23,7 +23,10 @@ arrays (`PositionStream.numbers`, through whoosh_internals'
 the pooled merge) back into the bytes Whoosh's Positions format encodes
 (`pack_uint(count) + pickle.dumps(deltas, 2)`), so it sees the values
 Whoosh's reader would give.  A value that is not such bytes keeps
-its whole block in Whoosh's form (`stream_bytes` returns None).
+its whole block in Whoosh's form (`stream_bytes` returns None).  The
+bulk writer's own analysis hands the flush each posting's deltas as a
+tuple (`OWN_VALUE`), not pickled bytes to unpickle again; `WhooshValues`
+turns them into Whoosh's bytes wherever a block keeps Whoosh's form.
 
 Older segments are read through their own codec; any merge writes
 LearntStoredCodec (this one's postings).  The class must stay at this import path (pickled in every table of
@@ -32,6 +35,8 @@ contents: tests/search/storage/test_pickled_paths.py).
 from __future__ import annotations
 
 import zlib
+from collections.abc import Sequence
+from itertools import accumulate, chain
 from pickle import dumps, loads
 from typing import Any
 
@@ -40,8 +45,9 @@ from whoosh import formats
 from whoosh.codec.whoosh3 import COMPRESSION_MIN_SIZE, W3LeafMatcher
 from whoosh.system import pack_uint
 
-from onrecord.search.storage.pooled.compactterms import pack_varint, read_varint
+from onrecord.search.storage.pooled.compactterms import VARINTS, pack_varint, read_varint
 from onrecord.search.storage.pooled.storedfields import CompactStoredCodec
+from onrecord.search.storage.textfields import ONE_DELTAS, ONE_POSITION, encode_positions
 
 # Added to a block's compression number (Whoosh writes 0 or its level, 1-9) when its
 # positions are a stream: a reader tells the two forms apart block by block.
@@ -50,6 +56,14 @@ STREAM_FLAG = 16
 STREAM_MIN_SIZE = COMPRESSION_MIN_SIZE
 # Values of one position are most of a phrase field's postings: their bytes are kept.
 _ONE_POSITION_KEPT = 1 << 14
+
+
+# A posting's value as the writer's analysis hands it to a stream codec's flush: its
+# positions' deltas as a tuple (textfields.triples_of(deltas=True)), neither pickled there
+# nor unpickled here (392,057 values of 3,000 derived paragraphs).  Any other value (Whoosh's
+# generic path, an older segment's merged postings) is Whoosh's Positions bytes.
+OWN_VALUE = tuple
+_OWN_ONLY = {OWN_VALUE}
 
 
 class _OneValues(dict[int, bytes]):
@@ -70,10 +84,13 @@ def encode_value(deltas: list[int]) -> bytes:
     return pack_uint(len(deltas)) + dumps(deltas, 2)
 
 
-def value_deltas(value: bytes) -> list[int] | None:
+def value_deltas(value: Any) -> Any:
     """Return a Positions value's deltas, as Whoosh's decode reads them (a
     missing final STOP byte added), or None when the value is not a count
-    and a list of that many items (stream_bytes checks the items)."""
+    and a list of that many items (stream_bytes checks the items); the
+    writer's own deltas (a tuple: OWN_VALUE) as they are."""
+    if type(value) is OWN_VALUE:
+        return value
     known = _DELTAS.get(value)
     if known is not None:
         return known
@@ -97,24 +114,67 @@ _DELTAS: dict[bytes, list[int]] = {}
 _KEPT_VALUE, _KEPT_VALUES = 16, 1 << 15
 
 
-def stream_bytes(values: list[bytes], level: int) -> bytes | None:
+class WhooshValues:
+    """Called on a pooled value: returns it as Whoosh's Positions format encodes it,
+    the writer's own deltas (OWN_VALUE) as the bytes the analysis gives without
+    `deltas`, any other value as it is.  Pickle writes an object met twice in a
+    block once, so one bytes object stands for one deltas object (identity is
+    part of a Whoosh 3 block's bytes): the analysis's shared one-position deltas
+    become its shared bytes (textfields.ONE_POSITION), copies a spilled run read
+    back a new object each (kept by identity: this object's life), a longer
+    value's deltas (never shared) a new object each."""
+
+    def __init__(self) -> None:
+        self._made: dict[int, tuple[Any, bytes]] = {}
+
+    def __call__(self, value: Any) -> Any:
+        if type(value) is not OWN_VALUE:
+            return value
+        if len(value) > 1:
+            return encode_positions(list(accumulate(value)))
+        first = value[0]
+        if value is ONE_DELTAS.get(first):
+            return ONE_POSITION[first]
+        known = self._made.get(id(value))
+        if known is not None:
+            return known[1]
+        made = encode_value(list(value))
+        self._made[id(value)] = (value, made)
+        return made
+
+
+def pack_varints(numbers: list[int]) -> bytes:
+    """Return `numbers` (not empty, each >= 0) as consecutive varints."""
+    if max(numbers) < 0x80:
+        return bytes(numbers)
+    try:  # two bytes at most, each from the table (a delta of 128 or more is rare)
+        return b"".join(map(VARINTS.__getitem__, numbers))
+    except IndexError:
+        return b"".join(map(pack_varint, numbers))
+
+
+def stream_bytes(values: Sequence[Any], level: int) -> bytes | None:
     """Return a block's positions stream (its length varint, shifted left
     one with the low bit set when zlibbed, then the stream: every posting's
-    count, then every posting's deltas), or None when a value is not a
-    Positions value, a count and that many int deltas >= 0 (the block is
-    written Whoosh's way)."""
-    found = list(map(value_deltas, values))
-    if None in found:
-        return None
-    deltas = [d for part in found for d in part]  # type: ignore[union-attr]
-    if deltas and (set(map(type, deltas)) != {int} or min(deltas) < 0):
-        return None
-    numbers = [*map(len, found), *deltas]  # type: ignore[arg-type]
-    raw = bytes(numbers) if max(numbers) < 0x80 else b"".join(map(pack_varint, numbers))
+    count, then every posting's deltas), or None when a value is neither the
+    writer's own (OWN_VALUE) nor a Positions value, a count and that many
+    int deltas >= 0 (the block is written Whoosh's way)."""
+    if set(map(type, values)) == _OWN_ONLY:  # the writer's own: deltas as they are
+        numbers = [*map(len, values), *chain.from_iterable(values)]
+    else:
+        found = list(map(value_deltas, values))
+        if None in found:
+            return None
+        deltas = list(chain.from_iterable(found))
+        if deltas and (set(map(type, deltas)) != {int} or min(deltas) < 0):
+            return None
+        numbers = [*map(len, found), *deltas]
+    raw = bytes(numbers) if max(numbers) < 0x80 else pack_varints(numbers)  # (most blocks: no call)
     zipped = level and len(raw) >= STREAM_MIN_SIZE
     if zipped:
         raw = zlib.compress(raw, level)
-    return pack_varint(len(raw) << 1 | bool(zipped)) + raw
+    head = len(raw) << 1 | bool(zipped)
+    return (VARINTS[head] if head < len(VARINTS) else pack_varint(head)) + raw
 
 
 def decode_numbers(raw: bytes) -> list[int]:

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import sys
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
+from functools import partial
 from itertools import repeat
 from typing import Any
 
@@ -45,6 +46,7 @@ from onrecord.search.storage.pooled.flush import (
 from onrecord.search.storage.pooled.keywords import keyword_indexer
 from onrecord.search.storage.pooled.merge import CannotPool, copy_documents, merge_can_pool, reader_term_records
 from onrecord.search.storage.pooled.pool import Columns, TermPool
+from onrecord.search.storage.pooled.positionstream import OWN_VALUE, WhooshValues, writes_streams
 from onrecord.search.storage.pooled.storedfields import PER_DOC_WRITERS
 from onrecord.search.storage.reading.whoosh_internals import BYTE_LENGTHS, numeric_block, perdoc_length_column
 
@@ -148,7 +150,7 @@ class BulkWriter(SegmentWriter):
             return known[1], known[2]
         fast = self._fast_index.get(name, _UNKNOWN)
         if fast is _UNKNOWN:  # textfields' one-pass fields, pooled.keywords' fields
-            fast = self._fast_index[name] = getattr(field, "triples", None) or keyword_indexer(field)
+            fast = self._fast_index[name] = self._fast_indexer(field)
         done = fast(value) if fast is not None else None
         if done is not None:
             postings, length = done
@@ -164,6 +166,17 @@ class BulkWriter(SegmentWriter):
                 seen.clear()  # a field of unique values (keys, texts) keeps few
             seen[value] = (value, postings, length)
         return postings, length
+
+    def _fast_indexer(self, field: Any) -> Any:
+        """Return `field`'s function giving a value's postings without Whoosh's
+        analysis (textfields' triples, with positions as deltas where this
+        writer's flush writes them as a stream), or None."""
+        triples = getattr(field, "triples", None)
+        if triples is None:
+            return keyword_indexer(field)
+        if writes_streams(self.codec, field.format) and can_write_pooled(self.fieldwriter):
+            return partial(triples, deltas=True)
+        return triples
 
     def add_reader(self, reader: Any) -> None:
         """Add the undeleted documents of `reader` (a segment Whoosh's merge
@@ -206,8 +219,8 @@ class BulkWriter(SegmentWriter):
                     write_merged_terms(self.fieldwriter, self.schema, lengths, pool.iter_terms())
                 else:  # each term's postings are in hand, in docnum order
                     write_pooled_terms(self.fieldwriter, self.schema, lengths, pool.terms)
-            else:
-                self.fieldwriter.add_postings(self.schema, lengths, pool.iter_postings())
+            else:  # Whoosh's writer: the pooled deltas as the Positions bytes it pickles
+                self.fieldwriter.add_postings(self.schema, lengths, _whoosh_postings(pool.iter_postings()))
         self.fieldwriter.close()
         if pdr is not None:
             pdr.close()
@@ -321,6 +334,14 @@ _NO_POSTINGS: Columns = ([], [], [])
 # The memo of a field whose postings are not shared: never filled.
 _NO_MEMO: dict[Any, Any] = {}
 _UNKNOWN = object()
+
+
+def _whoosh_postings(postings: Iterable[tuple[Any, ...]]) -> Iterator[tuple[Any, ...]]:
+    """Yield pooled (field, term, docnum, weight, value) postings with each value
+    as Whoosh's format encodes it (positionstream.WhooshValues)."""
+    whoosh_value = WhooshValues()
+    for posting in postings:
+        yield (*posting[:4], whoosh_value(posting[4])) if type(posting[4]) is OWN_VALUE else posting
 
 
 class _WholeLengths:

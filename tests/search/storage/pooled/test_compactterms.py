@@ -45,6 +45,7 @@ INFOS = [
     (0, 2.0, 1, 4, 5, 2.0, 8, 8, 9, 10),  # one posting whose lengths differ: both kept
     (0, 1.0, 1, 0, 0, 1.0, 0xffffffff, 0xffffffff, 11, 12),  # no id (Whoosh's None)
     (0, 2.0**40, 3, 1, 1, 1.0, 1, 2, 3, 4),  # a weight past 32 bits: 4 bytes
+    (0, 2.0, 3, 1, 4, 2.0, 20_000, 50_000, 5, 70_000),  # an id, an id span and a length past two varint bytes
 ]
 
 
@@ -68,6 +69,17 @@ def test_a_compact_infos_postings_head_is_its_df_min_id_and_extent(row: tuple[An
     offset, (length,) = info.extent()
     head = None if info.min_id() is None else (info.doc_frequency(), info.min_id(), offset, length)
     assert info_postings(compact_info(W3.pack(*row))) == head
+
+
+def test_terms_apart_only_in_their_ids_share_one_head(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every term of one posting has ids of its own (over half a segment's terms): the info
+    # before the ids is made once for them all, the ids written after it.
+    monkeypatch.setattr(compactterms, "_HEADS", ({}, {}))
+    rows = [(0, 1.0, 1, 7, 7, 1.0, docnum, docnum, 1000 + docnum, 30) for docnum in range(0, 40_000, 7)]
+    rows += [(0, 2.0, 2, 1, 9, 1.0, docnum, docnum + 3, docnum, 50) for docnum in range(0, 40_000, 7)]
+    for row in rows:
+        assert attributes(read_info(compact_info(W3.pack(*row)))) == attributes(W3TermInfo.from_bytes(W3.pack(*row)))
+    assert [len(heads) for heads in compactterms._HEADS] == [1, 1]
 
 
 def test_inlined_postings_are_kept_raw() -> None:
