@@ -13,7 +13,9 @@ from onrecord.search.features.quotegroups import (
     count_groups,
     count_pairs,
     fold_quotes,
+    further_values,
     group_pairs,
+    make_further,
     member_ranks,
 )
 
@@ -96,17 +98,40 @@ def test_a_searchs_matches_are_split_by_group_once_for_every_facet() -> None:
     assert lookup.mask(8) is lookup.mask(8)
 
 
+@pytest.mark.parametrize("per_owner", [0, 10**9])  # each matching owner searched; flags over every owner
+@pytest.mark.parametrize("seed", range(4))
+def test_further_values_are_the_values_the_matching_owners_hold(monkeypatch: pytest.MonkeyPatch,
+                                                                 per_owner: int, seed: int) -> None:
+    # Owners holding one value or several, matched or not, in any order.
+    from onrecord.search.features import quotegroups
+    monkeypatch.setattr(quotegroups, "SEARCH_PER_OWNER", per_owner)
+    rng = np.random.default_rng(seed)
+    owners = rng.integers(0, 300, size=200)
+    values = rng.integers(0, 50, size=200)
+    further = make_further(owners, values, 300)
+    assert further.held.tolist() == [d in set(owners.tolist()) for d in range(300)]
+    among = rng.permutation(300)[:int(rng.integers(0, 300))]
+    wanted = set(among.tolist())
+    expected = sorted(v for o, v in zip(owners.tolist(), values.tolist(), strict=True) if o in wanted)
+    assert sorted(further_values(further, among).tolist()) == expected
+    assert further_values(make_further(owners[:0], values[:0], 300), among).tolist() == []
+
+
+@pytest.mark.parametrize("per_owner", [0, 10**9])
 @pytest.mark.parametrize("seed", range(5))
-def test_counting_through_the_group_pairs_counts_as_a_scan_does(seed: int) -> None:
+def test_counting_through_the_group_pairs_counts_as_a_scan_does(monkeypatch: pytest.MonkeyPatch,
+                                                                per_owner: int, seed: int) -> None:
     # Group ids with one member or none too (build_quote_groups makes neither); further
     # values on documents in groups and in none, matched or not.
+    from onrecord.search.features import quotegroups
+    monkeypatch.setattr(quotegroups, "SEARCH_PER_OWNER", per_owner)
     rng = np.random.default_rng(seed)
     groups = groups_of(rng.integers(-1, 30, size=400).tolist())
     docs = np.unique(rng.integers(0, 400, size=int(rng.integers(1, 300)))).astype(np.intp)
     first = rng.integers(0, 5, size=400).astype(np.uint8)
     for group in range(0, groups.count, 2):  # half the groups' members agree, as copies mostly do
         first[groups.members(group)] = group % 5
-    more_docs = np.unique(rng.integers(0, 400, size=60)).astype(np.intp)
+    more_docs = np.sort(rng.integers(0, 400, size=60)).astype(np.intp)  # some hold several
     more_ids = rng.integers(0, 5, size=len(more_docs)).astype(np.intp)
     matched = np.isin(more_docs, docs)
     owners = np.concatenate([docs, more_docs[matched]])
@@ -121,9 +146,12 @@ def test_group_pairs_are_each_groups_distinct_values() -> None:
     first = np.array([1, 1, 2, 0, 1, 2, 2, 0], dtype=np.uint8)
     pairs = group_pairs(GROUPS, first, 4, np.array([0, 4], dtype=np.intp), np.array([3, 3], dtype=np.intp))
     made = {(int(GROUPS.ids[GROUPS.order[k]]), int(pairs.values[p])) for k, p in enumerate(pairs.first)}
-    made |= {(int(GROUPS.ids[d]), int(pairs.values[p])) for d, p in zip(pairs.more_docs, pairs.more, strict=True)}
+    more = pairs.more
+    made |= {(int(GROUPS.ids[GROUPS.order[k]]), int(pairs.values[p]))
+             for k, p in zip(np.repeat(more.owners, np.diff(more.starts)), more.values, strict=True)}
     assert made == {(0, 1), (0, 2), (0, 3), (1, 2)} and len(pairs.values) == 4
-    assert (pairs.alone_docs.tolist(), pairs.alone_ids.tolist()) == ([0], [3])
+    assert (more.owners.tolist(), more.held.tolist()) == ([1], [False, True, False, False, False])
+    assert (pairs.alone.owners.tolist(), pairs.alone.values.tolist()) == ([0], [3])
 
 
 def test_member_ranks_place_each_docnum_in_the_groups_order() -> None:
