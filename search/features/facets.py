@@ -265,13 +265,15 @@ class FacetAsk:
     units: dict[str, str] = field(default_factory=dict)
 
 
-def tally_facets(table: FacetTable, docnums: Collection[int],
+def tally_facets(table: FacetTable, docnums: Collection[int] | DocLookup,
                  ask: FacetAsk | None = None) -> FacetCounts:
-    """Return the FacetCounts of `docnums` (a set, or any collection):
-    TOP_VALUES values per facet by count descending then value ascending,
-    widened and narrowed as `ask` says."""
+    """Return the FacetCounts of `docnums` (a set, or any collection, or
+    their DocLookup under ask.groups, shared with the search's total and
+    histogram): TOP_VALUES values per facet by count descending then value
+    ascending, widened and narrowed as `ask` says."""
     ask = ask or FacetAsk()
-    shared = DocLookup(as_docnum_array(docnums), ask.groups)  # looked up once for all
+    shared = (docnums if isinstance(docnums, DocLookup)  # looked up once for all
+              else DocLookup(as_docnum_array(docnums), ask.groups))
     values: dict[str, list[FacetValue]] = {}
     sizes: dict[str, int] = {}
     for facet, column in table.columns_for(ask.verbatim).items():

@@ -55,11 +55,13 @@ def dated_copies(keys: Sequence[int], groups: QuoteGroups) -> DatedCopies:
 
 def date_histogram(keys: Sequence[int], docnums: Collection[int],
                    groups: QuoteGroups | None = None,
-                   copies: DatedCopies | None = None) -> list[DateBucket]:
+                   copies: DatedCopies | None = None, ranks: np.ndarray | None = None) -> list[DateBucket]:
     """Return the month or year buckets of the dated `docnums`, in date
     order, empty ones included between the first and the last; each of
     `groups` (copies of a quote) counted once per bucket, through their
-    DatedCopies `copies` when given (else made here)."""
+    DatedCopies `copies` when given (else made here) and the indices in
+    groups.order of the `docnums` in a group (`ranks`, any order: a
+    search's DocLookup.ranks(); else found here)."""
     if not len(docnums):
         return []
     column = np.asarray(keys)
@@ -88,7 +90,9 @@ def date_histogram(keys: Sequence[int], docnums: Collection[int],
     counts = np.bincount(slot_of(dates), minlength=n)
     if groups is not None:
         copies = copies if copies is not None else dated_copies(keys, groups)
-        counts -= _repeated_copies(copies, member_ranks(groups)[owners], column, slot_of, n)
+        if ranks is None:
+            ranks = member_ranks(groups)[owners]
+        counts -= _repeated_copies(copies, ranks, column, slot_of, n)
     return [make(start + i, int(counts[i])) for i in range(n)]
 
 
@@ -100,7 +104,7 @@ SORT_PER_COPY = 16
 def _repeated_copies(copies: DatedCopies, ranks: np.ndarray, column: np.ndarray,
                      slot_of: Callable[[np.ndarray], np.ndarray], n: int) -> np.ndarray:
     """Return, per slot below `n`, how many of the dated matches (`ranks`,
-    their indices in QuoteGroups.order, -1 in no group) share it with a
+    the matches' indices in QuoteGroups.order, -1 in no group) share it with a
     matching copy before them: in each group's date order (slots ascend
     with the date) a repeat is a match whose group and slot are its
     previous matching member's.  No table of the groups a search (a quote

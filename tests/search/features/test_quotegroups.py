@@ -10,7 +10,6 @@ from onrecord.search.features.facets import FacetColumn, count_column
 from onrecord.search.features.quotegroups import (
     DocLookup,
     QuoteGroups,
-    count_groups,
     count_pairs,
     fold_quotes,
     further_values,
@@ -47,10 +46,10 @@ GROUPS = groups_of([-1, 0, 1, -1, 0, 1, 0, -1])
 
 
 @pytest.mark.parametrize("docs,expected", [
-    ([], 0), ([0, 3, 7], 3), ([1, 4, 6], 1), ([1, 2, 4, 5], 2), (list(range(8)), 5),
+    ([], 0), ([0, 3, 7], 3), ([1, 4, 6], 1), ([1, 2, 4, 5], 2), (list(range(8)), 5), ([6, 0, 5, 1], 3),
 ])
 def test_a_group_counts_once_among_the_matches(docs: list[int], expected: int) -> None:
-    assert count_groups(GROUPS, np.array(docs, dtype=np.intp)) == expected
+    assert DocLookup(np.array(docs, dtype=np.intp), GROUPS).count() == expected
 
 
 def test_copies_fold_under_their_first_ranked_member_only_if_they_matched() -> None:
@@ -86,13 +85,14 @@ def test_distinct_pairs_by_table_or_sort_count_as_a_scan_does(monkeypatch: pytes
     pairs = rng.integers(0, 5000, size=900)
     assert quotegroups._distinct_pairs(pairs, 5000).tolist() == sorted(set(pairs.tolist()))
     docs = np.unique(owners)
-    assert count_groups(groups, docs) == len({ids[d] for d in docs if ids[d] >= 0}) + sum(ids[d] < 0 for d in docs)
+    assert DocLookup(docs, groups).count() == len({ids[d] for d in docs if ids[d] >= 0}) + sum(ids[d] < 0 for d in docs)
 
 
 def test_a_searchs_matches_are_split_by_group_once_for_every_facet() -> None:
     lookup = DocLookup(np.array([0, 1, 2, 3, 6], dtype=np.intp), GROUPS)
-    alone, grouped, ids = lookup.split()
-    assert (alone.tolist(), grouped.tolist(), ids.tolist()) == ([0, 3], [1, 2, 6], [0, 1, 0])
+    alone, grouped, ranks = lookup.split()  # order: 1, 4, 6 (group 0), 2, 5 (group 1)
+    assert (alone.tolist(), grouped.tolist(), ranks.tolist()) == ([0, 3], [1, 2, 6], [0, 3, 2])
+    assert lookup.ranks() is ranks
     assert lookup.split()[0] is alone
     assert lookup.mask(8).tolist() == [True, True, True, True, False, False, True, False]
     assert lookup.mask(8) is lookup.mask(8)
@@ -147,8 +147,7 @@ def test_group_pairs_are_each_groups_distinct_values() -> None:
     pairs = group_pairs(GROUPS, first, 4, np.array([0, 4], dtype=np.intp), np.array([3, 3], dtype=np.intp))
     made = {(int(GROUPS.ids[GROUPS.order[k]]), int(pairs.values[p])) for k, p in enumerate(pairs.first)}
     more = pairs.more
-    made |= {(int(GROUPS.ids[GROUPS.order[k]]), int(pairs.values[p]))
-             for k, p in zip(np.repeat(more.owners, np.diff(more.starts)), more.values, strict=True)}
+    made |= {(int(GROUPS.ids[GROUPS.order[k]]), int(pairs.values[p])) for k, p in zip(more.owners, more.values, strict=True)}
     assert made == {(0, 1), (0, 2), (0, 3), (1, 2)} and len(pairs.values) == 4
     assert (more.owners.tolist(), more.held.tolist()) == ([1], [False, True, False, False, False])
     assert (pairs.alone.owners.tolist(), pairs.alone.values.tolist()) == ([0], [3])
