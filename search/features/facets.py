@@ -321,6 +321,8 @@ def _count_lookup(column: FacetColumn, lookup: DocLookup,
     """Return count_column() of `lookup`'s docnums and groups (through the
     column's GroupPairs, kept in `kept` under `key` when given)."""
     size = len(column.values)
+    if size == 1:  # no document has a value (an index without authors): ~4 ms of a quote filter's at 1M
+        return np.zeros(1, dtype=np.intp)
     if lookup.groups is not None:
         pairs = kept_pairs({} if kept is None else kept, key, lookup.groups, column.first, size,
                            column.more_docs, column.more_ids)

@@ -74,11 +74,12 @@ def test_copies_kept_in_group_then_date_order_count_each_group_once_a_bucket(
     starts = np.array([0] + [sum(1 for x in groups if 0 <= x <= g) for g in range(4)], dtype=np.intp)
     copies = QuoteGroups(np.array(groups, dtype=np.intp), order, starts)
     kept = dated_copies(array("I", keys), copies)
-    assert sorted(kept.docs.tolist()) == [d for d in range(size) if groups[d] >= 0 and 0 < keys[d] < UNDATED_KEY]
-    ranks = [(groups[d], keys[d]) for d in kept.docs.tolist()]
-    assert ranks == sorted(ranks) and kept.groups.tolist() == [g for g, _ in ranks]
-    assert [kept.docs[i] if i >= 0 else -1 for i in kept.at.tolist()] == [
-        d if 0 < keys[d] < UNDATED_KEY else -1 for d in order.tolist()]
+    dated = [d for d in order.tolist() if 0 < keys[d] < UNDATED_KEY]
+    held = list(zip(kept.groups.tolist(), kept.dates.tolist(), strict=True))
+    assert held == sorted((groups[d], keys[d]) for d in dated)
+    # Each dated member's place in that order holds its own group and date.
+    assert [held[i] if i >= 0 else None for i in kept.at.tolist()] == [
+        (groups[d], keys[d]) if d in dated else None for d in order.tolist()]
     found = date_histogram(array("I", keys), set(docnums), copies, kept)
     assert [(b.label, b.since, b.until, b.count) for b in found] == expected_buckets(keys, docnums, groups)
 

@@ -73,6 +73,15 @@ def test_a_facet_counts_a_group_once_per_value_its_matching_members_have() -> No
     assert count_column(column, np.array([1, 4], dtype=np.intp), GROUPS).tolist() == [0, 1, 0, 1]
 
 
+def test_a_column_without_values_counts_nothing_and_keeps_no_pairs() -> None:
+    # An index without authors: its column holds only the "no value" id.
+    from onrecord.search.features.facets import _count_lookup
+    column = FacetColumn(values=[""], first=np.zeros(8, dtype=np.uint8))
+    kept: dict = {}
+    assert _count_lookup(column, DocLookup(np.arange(8, dtype=np.intp), GROUPS), kept, ("author", False)).tolist() == [0]
+    assert kept == {}
+
+
 @pytest.mark.parametrize("per_pair", [0, 10**9])  # always sorted; always by the table
 def test_distinct_pairs_by_table_or_sort_count_as_a_scan_does(monkeypatch: pytest.MonkeyPatch,
                                                               per_pair: int) -> None:
