@@ -156,9 +156,10 @@ def make_further(owners: np.ndarray, values: np.ndarray, span: int) -> Further:
 
 
 # The matching owners are searched for one by one when fewer than the owners' values
-# over this, else every value's owner is looked up in a mask of them: two searches
-# cost ~100-200 ns an owner, the mask ~1.5 ns a value (at 1M, institution's ~390k).
-SEARCH_PER_OWNER = 128
+# over this, else every value's owner is looked up in a mask of them: at 1M two
+# searches cost ~130-150 ns an owner, the mask ~0.5 ms and ~1.5 ns a value
+# (institution's ~390k: even at ~4.5k owners).
+SEARCH_PER_OWNER = 80
 
 
 def further_values(further: Further, among: np.ndarray) -> np.ndarray:
