@@ -126,10 +126,11 @@ def build_quote_groups(searcher: Any) -> QuoteGroups:
     renumber = np.full(len(unique), -1, dtype=np.int64)
     renumber[kept] = np.arange(len(kept))
     group = renumber[inverse]
-    ids = np.full(len(keys), -1, dtype=np.int64)
+    # int32: kept for the commit's life (at 1M 2.4M documents, 761k members)
+    ids = np.full(len(keys), -1, dtype=np.int32)
     ids[keyed] = group
     by_group = np.argsort(group, kind="stable")
-    order = keyed[by_group]
+    order = keyed[by_group].astype(np.int32)
     starts = np.searchsorted(group[by_group], np.arange(len(kept) + 1))
     return QuoteGroups(ids, order, starts, member_ranks(QuoteGroups(ids, order, starts)))
 
@@ -202,8 +203,8 @@ def group_pairs(groups: QuoteGroups, first: np.ndarray, size: int, more_docs: np
     """Return the GroupPairs of a facet column of `size` value ids, given as
     each docnum's first value id (`first`) and further values (more_ids[i]
     of docnum more_docs[i])."""
-    members = groups.ids[groups.order]
-    owners = groups.ids[more_docs]
+    members = groups.ids[groups.order].astype(np.int64)  # times `size`: past int32
+    owners = groups.ids[more_docs].astype(np.int64)
     held = owners >= 0
     keys = np.concatenate([members * size + first[groups.order], owners[held] * size + more_ids[held]])
     unique, inverse = np.unique(keys, return_inverse=True)

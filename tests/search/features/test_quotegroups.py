@@ -168,3 +168,15 @@ def test_member_ranks_place_each_docnum_in_the_groups_order() -> None:
     assert (GROUPS.order[ranks[GROUPS.order]] == GROUPS.order).all()
     lookup = DocLookup(np.array([0, 2, 4, 7], dtype=np.intp), GROUPS)
     assert lookup.ranks().tolist() == [3, 1]
+
+
+def test_group_pairs_of_int32_groups_past_int32_pairs_keep_each_value() -> None:
+    # The kept groups are int32 (build_quote_groups); a pair's key is group * size + value,
+    # past 2**31 at 1M (225k groups x 135k speakers).
+    wide = groups_of([-1, 0, 1, 2, 0, 1, 2, -1])
+    groups = QuoteGroups(wide.ids.astype(np.int32), wide.order.astype(np.int32), wide.starts)
+    size = 2**31 - 1
+    first = np.array([0, size - 1, 5, 7, size - 2, size - 1, 7, 0], dtype=np.int64)
+    pairs = group_pairs(groups, first, size, np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.intp))
+    made = {(int(groups.ids[groups.order[k]]), int(pairs.values[p])) for k, p in enumerate(pairs.first)}
+    assert made == {(0, size - 1), (0, size - 2), (1, 5), (1, size - 1), (2, 7)}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import numpy as np
 import pytest
 
 from onrecord.search.engine import search
@@ -74,3 +75,9 @@ def test_quotes_mode_counts_each_facet_through_its_kept_group_pairs(index: Index
     assert all(table.by_group[key][1] is pairs for key, (_, pairs) in kept.items())  # not made again
     table.by_group.clear()
     assert searched(index, request_) == first
+
+
+def test_the_commits_quote_groups_are_kept_as_int32(index: Index) -> None:
+    with open_view(index) as view:
+        groups = view.quote_groups()
+    assert groups.count and groups.ids.dtype == groups.order.dtype == np.int32
