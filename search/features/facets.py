@@ -267,13 +267,11 @@ class FacetAsk:
 
 def tally_facets(table: FacetTable, docnums: Collection[int] | DocLookup,
                  ask: FacetAsk | None = None) -> FacetCounts:
-    """Return the FacetCounts of `docnums` (a set, or any collection, or
-    their DocLookup under ask.groups, shared with the search's total and
-    histogram): TOP_VALUES values per facet by count descending then value
-    ascending, widened and narrowed as `ask` says."""
+    """Return the FacetCounts of `docnums` (any collection, or their
+    DocLookup under ask.groups, the search's): TOP_VALUES values per facet
+    by count descending then value ascending, widened and narrowed as `ask` says."""
     ask = ask or FacetAsk()
-    shared = (docnums if isinstance(docnums, DocLookup)  # looked up once for all
-              else DocLookup(as_docnum_array(docnums), ask.groups))
+    shared = docnums if isinstance(docnums, DocLookup) else DocLookup(as_docnum_array(docnums), ask.groups)
     values: dict[str, list[FacetValue]] = {}
     sizes: dict[str, int] = {}
     for facet, column in table.columns_for(ask.verbatim).items():
