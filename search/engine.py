@@ -21,7 +21,7 @@ from onrecord.search.features.citations import with_citation
 from onrecord.search.features.commitview import CommitView, open_view
 from onrecord.search.features.facets import FacetCounts, FacetTable, as_docnum_array
 from onrecord.search.features.histogram import date_histogram
-from onrecord.search.features.quotegroups import QuoteGroups, count_groups, fold_quotes
+from onrecord.search.features.quotegroups import DocLookup, QuoteGroups, fold_quotes
 from onrecord.search.features.selection import count_selected, has_selection, resolve_selection
 from onrecord.search.features.sightings import (
     SightingFinder,
@@ -106,10 +106,12 @@ def _run_search(view: CommitView, request: SearchRequest, deadline: Deadline) ->
     if table is None:
         table = _facet_table(view, deadline)
     matched = as_docnum_array(collected.docnums)  # once, for facets and histogram
+    # In quotes mode the matches are split by copy group once, for all three.
+    lookup = DocLookup(matched, copies) if copies is not None else None
     facets = _count_facets(view, table, request, (expansion.query, combined),
-                           collected, matched, deadline, copies)
-    total = count_groups(copies, matched) if copies is not None else len(matched)  # hits
-    histogram = _histogram(view, matched, deadline, copies)
+                           collected, matched, deadline, copies, lookup)
+    total = lookup.count() if lookup is not None else len(matched)  # hits
+    histogram = _histogram(view, matched, deadline, lookup)
     offset = (request.page - 1) * request.per_page
     hits = _page_hits(index, finder, groups[offset:offset + request.per_page], q, deadline,
                       request.mode)
@@ -199,10 +201,11 @@ def _facet_table(view: CommitView, deadline: Deadline) -> FacetTable | None:
 def _count_facets(view: CommitView, table: FacetTable | None,
                   request: SearchRequest, queries: tuple[wq.Query | None, wq.Query],
                   collected: Collected, matched: np.ndarray, deadline: Deadline,
-                  copies: QuoteGroups | None = None) -> FacetCounts:
+                  copies: QuoteGroups | None = None, lookup: DocLookup | None = None) -> FacetCounts:
     """Return the facet counts of the search (search.features.selection),
     `queries` being its words and its words under the filters, `copies`
-    counted once; none if there is no table (the deadline passed)."""
+    counted once (`lookup`: the matches split by them); none if there is no
+    table (the deadline passed)."""
     if table is None:
         return FacetCounts({name: [] for name in FACET_NAMES}, {})
     words, combined = queries
@@ -211,15 +214,17 @@ def _count_facets(view: CommitView, table: FacetTable | None,
         # apart) counts the whole index: the same answer until the next commit.
         return view.browse_counts(table, matched, request.facet_all, request.facet_filter,
                                   request.verbatim, request.mode, copies)
-    return count_selected(table, view.searcher, words, request, matched, deadline, view.postings,
-                          copies)
+    return count_selected(table, view.searcher, words, request, lookup or matched, deadline,
+                          view.postings, copies)
 
 
 def _histogram(view: CommitView, matched: np.ndarray, deadline: Deadline,
-               copies: QuoteGroups | None = None) -> list[DateBucket]:
-    """Return the date histogram of the `matched` docnums (`copies` counted
-    once per bar); none if the deadline passed first (the cut is recorded)."""
+               lookup: DocLookup | None = None) -> list[DateBucket]:
+    """Return the date histogram of the `matched` docnums (in quotes mode the
+    copies `lookup` splits them by counted once per bar); none if the
+    deadline passed first (the cut is recorded)."""
     deadline.begin("histogram")
+    copies = lookup.groups if lookup is not None else None
     try:
         deadline.check()
         column = view.sort_column("oldest_key", deadline)
@@ -227,7 +232,8 @@ def _histogram(view: CommitView, matched: np.ndarray, deadline: Deadline,
     except DeadlineExceeded:
         deadline.cut()
         return []
-    return date_histogram(column.keys, matched, copies, dated)
+    ranks = lookup.ranks() if lookup is not None else None
+    return date_histogram(column.keys, matched, copies, dated, ranks)
 
 
 def _collect_groups(view: CommitView, combined: wq.Query, scored: bool,

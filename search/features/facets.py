@@ -265,13 +265,13 @@ class FacetAsk:
     units: dict[str, str] = field(default_factory=dict)
 
 
-def tally_facets(table: FacetTable, docnums: Collection[int],
+def tally_facets(table: FacetTable, docnums: Collection[int] | DocLookup,
                  ask: FacetAsk | None = None) -> FacetCounts:
-    """Return the FacetCounts of `docnums` (a set, or any collection):
-    TOP_VALUES values per facet by count descending then value ascending,
-    widened and narrowed as `ask` says."""
+    """Return the FacetCounts of `docnums` (any collection, or their
+    DocLookup under ask.groups, the search's): TOP_VALUES values per facet
+    by count descending then value ascending, widened and narrowed as `ask` says."""
     ask = ask or FacetAsk()
-    shared = DocLookup(as_docnum_array(docnums), ask.groups)  # looked up once for all
+    shared = docnums if isinstance(docnums, DocLookup) else DocLookup(as_docnum_array(docnums), ask.groups)
     values: dict[str, list[FacetValue]] = {}
     sizes: dict[str, int] = {}
     for facet, column in table.columns_for(ask.verbatim).items():
@@ -319,6 +319,8 @@ def _count_lookup(column: FacetColumn, lookup: DocLookup,
     """Return count_column() of `lookup`'s docnums and groups (through the
     column's GroupPairs, kept in `kept` under `key` when given)."""
     size = len(column.values)
+    if size == 1:  # no document has a value (an index without authors): ~4 ms of a quote filter's at 1M
+        return np.zeros(1, dtype=np.intp)
     if lookup.groups is not None:
         pairs = kept_pairs({} if kept is None else kept, key, lookup.groups, column.first, size,
                            column.more_docs, column.more_ids)

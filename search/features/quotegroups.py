@@ -6,11 +6,12 @@ speaker and the same normalised words, search.storage.copies.fingerprints), and
 what a quotes-mode search does with it:
   fold_quotes    the ranked matches as hits, each copy folded under the
                  best-ranked (or first by the date sort) member that matched;
-  count_groups   the total: groups among the matches, a quote in no shared
-                 group counting one;
-  DocLookup      a search's matches split once by group for all its facets;
+  DocLookup      a search's matches split once by group for all its facets,
+                 its histogram and its total (count: groups among the
+                 matches, a quote in no shared group counting one);
   GroupPairs     a facet column's distinct (group, value) pairs, kept per
-                 commit;
+                 commit, with its further values as Further (looked up
+                 by a search's matches);
   count_pairs    facet counts of groups through them: a group counts once
                  per value any of its matching members has (copies in two
                  outlets count in each, so a value's count is the total
@@ -56,19 +57,19 @@ class QuoteGroups:
 
 
 class DocLookup:
-    """A search's matching docnums with what every facet's count reads of
-    them, each computed at most once a search rather than once a facet:
-    their mask (by length) and, in quotes mode, the docnums in no shared
-    group (`alone`) and the rest (`grouped`) with their group ids."""
+    """A search's matching docnums with what every facet's count, the
+    total and the histogram read of them, each computed at most once a
+    search: their mask (by length) and, in quotes mode, the docnums in no
+    shared group (`alone`) and the rest (`grouped`) with their indices in
+    the groups' `order` (`ranks`)."""
 
-    __slots__ = ("docs", "groups", "_masks", "_split", "_ranks")
+    __slots__ = ("docs", "groups", "_masks", "_split")
 
     def __init__(self, docs: np.ndarray, groups: QuoteGroups | None = None) -> None:
         self.docs = docs
         self.groups = groups
         self._masks: dict[int, np.ndarray] = {}
         self._split: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
-        self._ranks: np.ndarray | None = None
 
     def mask(self, length: int) -> np.ndarray:
         """Return a bool array of `length`, True at the docnums."""
@@ -79,21 +80,27 @@ class DocLookup:
         return mask
 
     def split(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Return (alone, grouped, the group ids of grouped); needs groups."""
+        """Return (alone, grouped, the ranks of grouped); needs groups.  One
+        gather of the kept int32 ranks: the group ids' int64 gather and then
+        the ranks' cost 9-11 ms at 1M over a quote filter's ~670k matches."""
         if self._split is None:
             assert self.groups is not None
-            ids = self.groups.ids[self.docs]
-            shared = ids >= 0
-            self._split = (self.docs[~shared], self.docs[shared], ids[shared])
+            ranks = member_ranks(self.groups)[self.docs]
+            shared = ranks >= 0
+            self._split = (self.docs[~shared], self.docs[shared], ranks[shared])
         return self._split
 
     def ranks(self) -> np.ndarray:
         """Return the index in the groups' `order` of each grouped docnum of
         split(), in its order; needs groups."""
-        if self._ranks is None:
-            assert self.groups is not None
-            self._ranks = member_ranks(self.groups)[self.split()[1]]
-        return self._ranks
+        return self.split()[2]
+
+    def count(self) -> int:
+        """Return how many hits the docnums make: those in no shared group,
+        plus the shared groups any of them is in; needs groups."""
+        assert self.groups is not None
+        alone, grouped, _ = self.split()
+        return len(alone) + len(_distinct_pairs(self.groups.ids[grouped], self.groups.count))
 
 
 def member_ranks(groups: QuoteGroups) -> np.ndarray:
@@ -119,20 +126,60 @@ def build_quote_groups(searcher: Any) -> QuoteGroups:
     renumber = np.full(len(unique), -1, dtype=np.int64)
     renumber[kept] = np.arange(len(kept))
     group = renumber[inverse]
-    ids = np.full(len(keys), -1, dtype=np.int64)
+    # int32: kept for the commit's life (at 1M 2.4M documents, 761k members)
+    ids = np.full(len(keys), -1, dtype=np.int32)
     ids[keyed] = group
     by_group = np.argsort(group, kind="stable")
-    order = keyed[by_group]
+    order = keyed[by_group].astype(np.int32)
     starts = np.searchsorted(group[by_group], np.arange(len(kept) + 1))
     return QuoteGroups(ids, order, starts, member_ranks(QuoteGroups(ids, order, starts)))
 
 
-def count_groups(groups: QuoteGroups, docs: np.ndarray) -> int:
-    """Return how many hits the matching docnums `docs` make: the docnums
-    in no shared group, plus the shared groups any of them is in."""
-    ids = groups.ids[docs]
-    grouped = ids[ids >= 0]
-    return int(len(ids) - len(grouped) + len(_distinct_pairs(grouped, groups.count)))
+@dataclass(frozen=True, slots=True)
+class Further:
+    """Values held by some owners (docnums, or members' indices in
+    QuoteGroups.order), kept per commit so a search finds its matches' few
+    without a pass over all of them: `values[i]` is held by `owners[i]`
+    (ascending); `held[x]`, True when owner x holds any (empty when none
+    does)."""
+
+    owners: np.ndarray
+    values: np.ndarray
+    held: np.ndarray
+
+
+def make_further(owners: np.ndarray, values: np.ndarray, span: int) -> Further:
+    """Return the Further of values[i] held by owners[i] (each below `span`)."""
+    order = np.argsort(owners, kind="stable")
+    held = np.zeros(span if len(owners) else 0, dtype=bool)
+    held[owners] = True
+    return Further(owners[order].astype(np.int32), values[order].astype(np.int32), held)
+
+
+# The matching owners are searched for one by one when fewer than the owners' values
+# over this, else every value's owner is looked up in a mask of them: at 1M two
+# searches cost ~130-150 ns an owner, the mask ~0.5 ms and ~1.5 ns a value
+# (institution's ~390k: even at ~4.5k owners).
+SEARCH_PER_OWNER = 80
+
+
+def further_values(further: Further, among: np.ndarray) -> np.ndarray:
+    """Return the values `further` holds for the distinct owners `among`
+    (any order; the values in no particular order)."""
+    if not len(further.owners):
+        return further.values
+    hit = among[further.held[among]]
+    if len(hit) * SEARCH_PER_OWNER < len(further.owners):
+        hit = np.sort(hit).astype(further.owners.dtype)
+        low = np.searchsorted(further.owners, hit, "left")
+        sizes = np.searchsorted(further.owners, hit, "right") - low
+        if not len(sizes) or sizes.max() == 1:
+            return further.values[low]
+        runs = np.cumsum(sizes)
+        return further.values[np.repeat(low - runs + sizes, sizes) + np.arange(int(runs[-1]))]
+    mask = np.zeros(len(further.held), dtype=bool)
+    mask[hit] = True
+    return further.values[mask[further.owners]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,16 +187,15 @@ class GroupPairs:
     """One facet column's values among the members of quotes mode's groups,
     as the distinct (group, value) pairs they make, kept per commit:
     `first[k]`, the pair of the first value of member k (QuoteGroups.order[k]);
-    `more_docs` and `more`, the members holding further values and each
-    such value's pair; `values[p]`, pair p's value id; `alone_docs` and
-    `alone_ids`, the further values of the documents in no group."""
+    `more`, the pairs of the members' further values, by member index k;
+    `values[p]`, pair p's value id; `alone`, the further value ids of the
+    documents in no group, by docnum (in quotes mode, mostly paragraphs'
+    that never match: looked up by a search's matches, not gathered whole)."""
 
     first: np.ndarray
-    more_docs: np.ndarray
-    more: np.ndarray
+    more: Further
     values: np.ndarray
-    alone_docs: np.ndarray
-    alone_ids: np.ndarray
+    alone: Further
 
 
 def group_pairs(groups: QuoteGroups, first: np.ndarray, size: int, more_docs: np.ndarray,
@@ -157,15 +203,15 @@ def group_pairs(groups: QuoteGroups, first: np.ndarray, size: int, more_docs: np
     """Return the GroupPairs of a facet column of `size` value ids, given as
     each docnum's first value id (`first`) and further values (more_ids[i]
     of docnum more_docs[i])."""
-    members = groups.ids[groups.order]
-    owners = groups.ids[more_docs]
+    members = groups.ids[groups.order].astype(np.int64)  # times `size`: past int32
+    owners = groups.ids[more_docs].astype(np.int64)
     held = owners >= 0
     keys = np.concatenate([members * size + first[groups.order], owners[held] * size + more_ids[held]])
     unique, inverse = np.unique(keys, return_inverse=True)
     pairs = inverse.astype(np.int32)  # kept for the commit's life: 4 bytes an entry
-    return GroupPairs(pairs[:len(members)], more_docs[held].astype(np.int32), pairs[len(members):],
-                      (unique % size).astype(np.intp), more_docs[~held].astype(np.int32),
-                      more_ids[~held].astype(np.int32))
+    more = make_further(member_ranks(groups)[more_docs[held]], pairs[len(members):], len(members))
+    alone = make_further(more_docs[~held], more_ids[~held], len(groups.ids))
+    return GroupPairs(pairs[:len(members)], more, (unique % size).astype(np.intp), alone)
 
 
 def kept_pairs(kept: dict[Any, tuple[QuoteGroups, GroupPairs]], key: Any, groups: QuoteGroups,
@@ -181,19 +227,23 @@ def kept_pairs(kept: dict[Any, tuple[QuoteGroups, GroupPairs]], key: Any, groups
 
 def count_pairs(lookup: DocLookup, first: np.ndarray, size: int, pairs: GroupPairs) -> np.ndarray:
     """Return the count of each value id below `size` among `lookup`'s
-    docnums, a group counting once per value any matching member has, through the column's
+    docnums, a group counting once per value any of its matching members has, through the column's
     GroupPairs: a document in no group counts each value it has, each pair
     a matching member makes counts once (deduped by _distinct_pairs).  No
     table of the groups a search: at 250k, a quote filter's 7 facet counts
     took 16.7 -> 7.6 ms CPU (the pairs were rebuilt, and an institution's
-    sorted, per facet)."""
-    mask = lookup.mask(len(first))
-    counts = np.bincount(first[lookup.split()[0]], minlength=size)
-    if len(pairs.alone_docs):
-        counts += np.bincount(pairs.alone_ids[mask[pairs.alone_docs]], minlength=size)
-    made = pairs.first[lookup.ranks()]
-    if len(pairs.more_docs):
-        made = np.concatenate([made, pairs.more[mask[pairs.more_docs]]])
+    sorted, per facet); and no pass over every further value (at 1M,
+    ~1.2 ms a search over paragraphs' speakers, kinds and evidence)."""
+    alone = lookup.split()[0]
+    counts = np.bincount(first[alone], minlength=size)
+    further = further_values(pairs.alone, alone)
+    if len(further):
+        counts += np.bincount(further, minlength=size)
+    ranks = lookup.ranks()
+    made = pairs.first[ranks]
+    more = further_values(pairs.more, ranks)
+    if len(more):
+        made = np.concatenate([made, more])
     # few pairs made: sorted (a flag array of every pair cost a few ms a facet at 1M)
     return counts + np.bincount(pairs.values[_distinct_pairs(made, len(pairs.values))], minlength=size)
 

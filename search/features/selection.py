@@ -31,7 +31,7 @@ from onrecord.search.features.facets import (
     resolve_value,
     tally_facets,
 )
-from onrecord.search.features.quotegroups import QuoteGroups
+from onrecord.search.features.quotegroups import DocLookup, QuoteGroups
 from onrecord.search.model import SearchRequest
 from onrecord.search.query.collecting import restrict_query
 from onrecord.search.query.docsets import match_docnums, whole_unit
@@ -78,10 +78,11 @@ def resolve_selection(table: FacetTable, request: SearchRequest) -> SearchReques
 
 
 def count_selected(table: FacetTable, searcher: Any, words: wq.Query | None,
-                   request: SearchRequest, docnums: Collection[int],
+                   request: SearchRequest, docnums: Collection[int] | DocLookup,
                    deadline: Deadline, cache: PostingsCache | None = None,
                    groups: QuoteGroups | None = None) -> FacetCounts:
-    """Return the facet counts of a search: over `docnums` (its matches),
+    """Return the facet counts of a search: over `docnums` (its matches, or
+    their DocLookup under `groups`),
     except each facet with a selection, counted over the matches of
     `words` under every filter but that facet's own (frequent terms'
     postings read through `cache`, the Index's postings_cache, if given);

@@ -9,6 +9,7 @@ from array import array
 import numpy as np
 import pytest
 
+from onrecord.search.features import histogram
 from onrecord.search.features.histogram import MAX_MONTH_BARS, _day_slots, date_histogram, dated_copies
 from onrecord.search.features.quotegroups import QuoteGroups
 from onrecord.search.storage.schema import UNDATED_KEY
@@ -57,10 +58,13 @@ def test_buckets_count_each_dated_match_in_its_month_or_year(first: dt.date, spa
     assert [(b.label, b.since, b.until, b.count) for b in found] == expected_buckets(keys, docnums, groups)
 
 
+@pytest.mark.parametrize("per_copy", [0, 10**9])  # the matching copies put in order by a sort; by flags
 @pytest.mark.parametrize(("first", "span"), SPANS)
-def test_copies_kept_in_group_then_date_order_count_each_group_once_a_bucket(first: dt.date, span: int) -> None:
+def test_copies_kept_in_group_then_date_order_count_each_group_once_a_bucket(
+        monkeypatch: pytest.MonkeyPatch, first: dt.date, span: int, per_copy: int) -> None:
     # Few groups of many members over the span: most buckets hold several matching
     # copies of one group, the repeats the kept order finds beside each other.
+    monkeypatch.setattr(histogram, "SORT_PER_COPY", per_copy)
     rng = random.Random(span + 1)
     size = 500
     keys = [rng.choice([0, UNDATED_KEY, *[first.toordinal() + rng.randint(0, span)] * 4]) for _ in range(size)]
@@ -70,9 +74,12 @@ def test_copies_kept_in_group_then_date_order_count_each_group_once_a_bucket(fir
     starts = np.array([0] + [sum(1 for x in groups if 0 <= x <= g) for g in range(4)], dtype=np.intp)
     copies = QuoteGroups(np.array(groups, dtype=np.intp), order, starts)
     kept = dated_copies(array("I", keys), copies)
-    assert sorted(kept.docs.tolist()) == [d for d in range(size) if groups[d] >= 0 and 0 < keys[d] < UNDATED_KEY]
-    ranks = [(groups[d], keys[d]) for d in kept.docs.tolist()]
-    assert ranks == sorted(ranks) and kept.groups.tolist() == [g for g, _ in ranks]
+    dated = [d for d in order.tolist() if 0 < keys[d] < UNDATED_KEY]
+    held = list(zip(kept.groups.tolist(), kept.dates.tolist(), strict=True))
+    assert held == sorted((groups[d], keys[d]) for d in dated)
+    # Each dated member's place in that order holds its own group and date.
+    assert [held[i] if i >= 0 else None for i in kept.at.tolist()] == [
+        (groups[d], keys[d]) if d in dated else None for d in order.tolist()]
     found = date_histogram(array("I", keys), set(docnums), copies, kept)
     assert [(b.label, b.since, b.until, b.count) for b in found] == expected_buckets(keys, docnums, groups)
 
