@@ -44,7 +44,7 @@ WARMING_REQUESTS: tuple[SearchRequest, ...] = (
     # ~0.3 s CPU a field at 1M, the first "quotes only" search's wait otherwise)
     SearchRequest(quotes_only=True),
     SearchRequest(quotes_only=True, verbatim=True),
-    SearchRequest(named_only=True),
+    SearchRequest(named_only=True),  # ... and has_named_quote's kept bits (BIT_FIELDS), quotes mode's "named only"
 )
 
 

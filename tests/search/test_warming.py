@@ -108,8 +108,9 @@ def test_no_trim_call_in_the_c_library_is_not_an_error(monkeypatch: pytest.Monke
 
 
 @pytest.mark.parametrize("request_", [SearchRequest(mode="quotes", kinds=("partial",)),
-                                      SearchRequest(mode="quotes", evidences=("pronoun",))],
-                         ids=["kind", "evidence"])
+                                      SearchRequest(mode="quotes", evidences=("pronoun",)),
+                                      SearchRequest(mode="quotes", named_only=True)],
+                         ids=["kind", "evidence", "named-only"])
 def test_a_first_kind_or_evidence_filter_after_warming_reads_no_bits(monkeypatch: pytest.MonkeyPatch,
                                                                     request_: SearchRequest) -> None:
     index = filled()
