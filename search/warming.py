@@ -40,6 +40,11 @@ WARMING_REQUESTS: tuple[SearchRequest, ...] = (
     # a few-valued facet field's kept bits (search.query.termids.BIT_FIELDS: ~0.3 s CPU a
     # segment of ~1.2M documents, a first kind or evidence filter's wait otherwise)
     SearchRequest(mode="quotes", kinds=("verbatim",), evidences=("named",)),
+    # a yes/no filter's paragraphs, kept with the segment (search.query.termids._FLAGS:
+    # ~0.3 s CPU a field at 1M, the first "quotes only" search's wait otherwise)
+    SearchRequest(quotes_only=True),
+    SearchRequest(quotes_only=True, verbatim=True),
+    SearchRequest(named_only=True),  # ... and has_named_quote's kept bits (BIT_FIELDS), quotes mode's "named only"
 )
 
 

@@ -371,12 +371,19 @@ def build_lengths(reader: Any, fieldname: str) -> array:
         lengths = (reader.doc_field_length(d, fieldname, 1)
                    for d in range(reader.doc_count_all()))
         return array("f", (1 if n is None else n for n in lengths))
-    decode = [byte_to_length(b) or 1 for b in range(256)]
     size = reader.doc_count_all()
     block = numeric_block(column, "B", size)
     if block is not None:
         # The column's bytes in one read: iterating the reader unpacks one
-        # value per Python call (seconds per field at a million paragraphs).
-        raw = block.raw + bytes(size - block.count)
-        return array("f", map(decode.__getitem__, raw))
-    return array("f", map(decode.__getitem__, column))
+        # value per Python call (seconds per field at a million paragraphs);
+        # decoded by one numpy gather, not a Python call a byte (~90 ms CPU a
+        # field of a 1.2M-document segment, paid by a fresh server's first phrase).
+        codes = np.zeros(size, dtype=np.uint8)
+        codes[:block.count] = memoryview(block.raw)[:block.count]  # (a copy: the column's bytes stay as read)
+        return array("f", _LENGTH_TABLE[codes].tobytes())
+    return array("f", map(_LENGTH_TABLE.tolist().__getitem__, column))
+
+
+# A quantised length byte's length as Whoosh's scorers read it (1 for none), as float32:
+# array("f") and numpy round the same integers to the same single-precision values.
+_LENGTH_TABLE = np.array([byte_to_length(b) or 1 for b in range(256)], dtype=np.float32)

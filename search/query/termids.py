@@ -109,7 +109,10 @@ def term_ids(reader: Any, fieldname: str, text: Any, deadline: Deadline,
 # the mode_cpu cycle at 1M the cache let evidence:named's ~1M postings go (cheap a byte
 # beside text words), and quotes mode's kind and evidence filters decoded them again on
 # every search (~75 ms CPU a segment of ~1.2M documents; the bits' flatnonzero ~3 ms).
-BIT_FIELDS = ("quote_kind_facet", "evidence_facet")
+# has_named_quote likewise: quotes mode's "named only" filter read its ~1.2M postings a
+# segment through the cache on a fresh server's first such search (named-only:music's
+# first pass ~390 ms CPU at 1M, 27 ms once they were cached).
+BIT_FIELDS = ("quote_kind_facet", "evidence_facet", "has_named_quote")
 _BIT_VALUES = 8  # values a byte holds; a field with more is read from its postings
 
 # segment -> field -> (term bytes -> its bit, a byte a document), or None: not kept as bits

@@ -15,6 +15,7 @@ from onrecord.search.features.commitview import open_view
 from onrecord.search.model import SearchRequest
 from onrecord.search.query import termids
 from onrecord.search.storage.opening import ram_index
+from onrecord.search.storage.store import Index
 from onrecord.search.warming import WARMING_REQUESTS, freeze_survivors, warm_index
 from onrecord.search.writing.commits import write_articles
 from tests.factories import make_article
@@ -107,8 +108,9 @@ def test_no_trim_call_in_the_c_library_is_not_an_error(monkeypatch: pytest.Monke
 
 
 @pytest.mark.parametrize("request_", [SearchRequest(mode="quotes", kinds=("partial",)),
-                                      SearchRequest(mode="quotes", evidences=("pronoun",))],
-                         ids=["kind", "evidence"])
+                                      SearchRequest(mode="quotes", evidences=("pronoun",)),
+                                      SearchRequest(mode="quotes", named_only=True)],
+                         ids=["kind", "evidence", "named-only"])
 def test_a_first_kind_or_evidence_filter_after_warming_reads_no_bits(monkeypatch: pytest.MonkeyPatch,
                                                                     request_: SearchRequest) -> None:
     index = filled()
@@ -121,6 +123,37 @@ def test_a_first_kind_or_evidence_filter_after_warming_reads_no_bits(monkeypatch
     termids._BITS.clear()  # a cold segment reads them on its first such filter
     search(index, request_)
     assert read
+
+
+@pytest.mark.parametrize("request_, field", [
+    (SearchRequest(quotes_only=True), "has_quote"),
+    (SearchRequest(quotes_only=True, verbatim=True), "has_verbatim_quote"),
+    (SearchRequest(named_only=True), "has_named_quote"),
+], ids=["quotes-only", "verbatim", "named-only"])
+def test_a_first_yes_no_filter_after_warming_finds_its_paragraphs_kept(
+        monkeypatch: pytest.MonkeyPatch, request_: SearchRequest, field: str) -> None:
+    monkeypatch.setattr(termids, "_FLAGS", type(termids._FLAGS)())  # this index's segments only
+    index = _quoted()
+    warm_index(index)
+    kept = {seg: set(fields) for seg, fields in termids._FLAGS.items()}
+    assert kept and all(field in fields for fields in kept.values())
+    found = search(index, request_)
+    assert {seg: set(fields) for seg, fields in termids._FLAGS.items()} == kept  # nothing built now
+    assert found.total == search(_quoted(), request_).total > 0  # as a cold index answers
+
+
+def _quoted() -> Index:
+    """Return an in-memory index of two commits (two segments) of paragraphs with
+    and without a named speaker's direct quote, no result cache."""
+    index = ram_index(Config(result_cache_size=0))
+    for commit in range(2):
+        articles = [make_article(f"c{commit}a{n}", [
+            ("Ann Vole said the budget was late.", "the budget was late"),
+            ("The vote waits for spring.", None)], speaker="Ann Vole") for n in range(4)]
+        for article in articles:
+            article.paragraphs[0].quotes[0].evidence = "named"
+        write_articles(index, articles)
+    return index
 
 
 class _Cycle:

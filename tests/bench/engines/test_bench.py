@@ -399,3 +399,25 @@ def test_derived_worker_builds_only_its_own_articles(pool, tmp_path, monkeypatch
         bench.engines.derived._SHARED.clear()
     assert batch is not None and [span[0] for span in batch.spans] == mine
     assert built == mine
+
+
+def test_the_onrecord_engine_warms_and_freezes_as_a_server_does(tmp_path) -> None:
+    # a first pass times what a restarted `serve` answers: it warms, then freezes the warm heap
+    import gc
+
+    from bench.engines.peers import OnrecordEngine
+    from onrecord.search import open_index
+    from onrecord.search.writing.commits import write_articles
+    from tests.factories import make_article
+
+    built = open_index(tmp_path / "ix", create=True)
+    write_articles(built, [make_article("a1", ["Budget talks stalled."])])
+    built.close()
+    engine = OnrecordEngine(tmp_path / "ix")
+    try:
+        assert gc.get_freeze_count() > 0
+    finally:
+        engine.close()
+    assert gc.get_freeze_count() == 0  # given back to the collector with the index
+    OnrecordEngine(tmp_path / "ix", warm=False).close()
+    assert gc.get_freeze_count() == 0
