@@ -59,7 +59,9 @@ class OnrecordEngine:
         # they would time a dictionary lookup, not a search, so it is off
         # by its setting.  (The web row runs the real server, cache included.)
         settings = {} if result_cache else {"result_cache_size": "0"}
-        self.index = open_index(path, config=load_config(env={}, settings=settings))
+        # read-only as `serve` opens: a bench pointed at another session's index (or a
+        # cached build) must not remove its superseded files or touch its records
+        self.index = open_index(path, config=load_config(env={}, settings=settings), readonly=True)
         self.partial: set[str] = set()
         self.frozen = warm
         if warm:  # as `serve` does before it listens (warm_on_start): timed in the probe's open_s

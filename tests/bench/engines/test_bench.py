@@ -421,3 +421,25 @@ def test_the_onrecord_engine_warms_and_freezes_as_a_server_does(tmp_path) -> Non
     assert gc.get_freeze_count() == 0  # given back to the collector with the index
     OnrecordEngine(tmp_path / "ix", warm=False).close()
     assert gc.get_freeze_count() == 0
+
+
+def test_onrecord_engine_opens_read_only(tmp_path) -> None:
+    # the bench searches indexes it did not build (a cache, another session's copy): it
+    # must open them as `serve` does, changing nothing in the directory
+    from bench.engines.peers import OnrecordEngine
+    from bench.engines.queries import BenchQuery
+    from onrecord.search import open_index
+    from onrecord.search.writing.commits import write_articles
+    from tests.factories import make_article
+
+    built = open_index(tmp_path / "ix", create=True)
+    write_articles(built, [make_article("a1", ["Budget talks stalled."])])
+    built.close()
+    before = sorted((f.name, f.stat().st_mtime_ns) for f in (tmp_path / "ix").iterdir())
+    engine = OnrecordEngine(tmp_path / "ix", warm=False)
+    try:
+        assert engine.index.readonly
+        assert engine.run(BenchQuery("budget", "word", "budget")) == 1
+    finally:
+        engine.close()
+    assert sorted((f.name, f.stat().st_mtime_ns) for f in (tmp_path / "ix").iterdir()) == before
