@@ -78,3 +78,13 @@ def write_index(path: Path, commits: Iterable[Sequence[Article]]) -> Path:
     finally:
         index.close()
     return path
+
+
+def segment_files_by_kind(path: Path) -> dict[str, list[bytes]]:
+    """Return the bytes of every file in the index directory `path` by extension,
+    sorted, but the TOC's (which names the random segment id) and the lock's."""
+    files: dict[str, list[bytes]] = {}
+    for entry in sorted(path.iterdir()):
+        if not entry.name.endswith((".toc", ".lock")):
+            files.setdefault(entry.name.rsplit(".", 1)[-1], []).append(entry.read_bytes())
+    return {kind: sorted(contents) for kind, contents in files.items()}

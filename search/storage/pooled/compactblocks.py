@@ -159,16 +159,22 @@ def encode_block(ids: list[int], floats: array, maxweight: Any, minivalues: Any,
     if level and len(payload) >= COMPRESSION_MIN_SIZE:
         payload = zlib.compress(payload, level, wbits=RAW_DEFLATE)
         flags |= ZIPPED
-    if maxweight == 1.0:  # most blocks: no call (1 and 1.0 are written alike)
-        top = _VARINT_ONE
-    elif isinstance(maxweight, int) or float(maxweight).is_integer() and maxweight >= 0:
-        top = pack_varint(int(maxweight))
-    else:
-        top, flags = _DOUBLE.pack(maxweight), flags | MAX_DOUBLE
+    top, double = _max_weight_bytes(maxweight)
+    flags |= double
     body = stream + payload if stream else payload
     head, size = count << 1 | last, len(body)
     return b"".join((VARINTS[head] if head < _TABLED else pack_varint(head), pack_varint(ids[-1]),
                      bytes((flags, *lengths)), top, VARINTS[size] if size < _TABLED else pack_varint(size), body))
+
+
+def _max_weight_bytes(maxweight: Any) -> tuple[bytes, int]:
+    """Return a block's max weight as written (a varint when whole and >= 0,
+    else a double) and the flag a double adds (MAX_DOUBLE, else 0)."""
+    if maxweight == 1.0:  # most blocks: no call (1 and 1.0 are written alike)
+        return _VARINT_ONE, 0
+    if isinstance(maxweight, int) or float(maxweight).is_integer() and maxweight >= 0:
+        return pack_varint(int(maxweight)), 0
+    return _DOUBLE.pack(maxweight), MAX_DOUBLE
 
 
 def _swapped(floats: array) -> array:

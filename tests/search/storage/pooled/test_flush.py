@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import gc
 import marshal
-import os
 import random
 from pathlib import Path
 from typing import Any
@@ -29,6 +28,7 @@ from onrecord.search.storage.pooled.pool import POSTING_BYTES, TermPool
 from onrecord.search.storage.pooled.sortedterms import SortedTermsCodec
 from onrecord.search.storage.pooled.storedfields import CompactStoredCodec
 from onrecord.search.storage.pooled.whoosh_writers import BulkWriter
+from tests.factories import segment_files_by_kind
 
 WORDS = ["alpha", "beta", "gamma", "delta", "the", "of", "said", "minister", "x", "y"]
 
@@ -76,11 +76,7 @@ def segment_files(path: Path, writer_class: type, codec: W3Codec, docs: list[dic
     for doc in docs:
         writer.add_document(**doc)
     writer.commit()
-    files: dict[str, list[bytes]] = {}
-    for name in os.listdir(path):
-        if not name.endswith((".toc", ".lock")):
-            files.setdefault(name.rsplit(".", 1)[-1], []).append((path / name).read_bytes())
-    return {kind: sorted(contents) for kind, contents in files.items()}
+    return segment_files_by_kind(path)
 
 
 # Whoosh 3's codec, and onrecord's whose term table has no hash tables (sortedterms), in compact rows (compactterms).

@@ -3,7 +3,6 @@
 bytes it wrote from Whoosh's pickled values; every other path still sees Whoosh's bytes."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +23,7 @@ from onrecord.search.storage.pooled.positionstream import (
 )
 from onrecord.search.storage.schema import build_schema, unit_documents
 from onrecord.search.storage.textfields import triples_of
+from tests.factories import segment_files_by_kind
 from tests.search.storage.test_field_postings import generated_articles, generated_texts
 
 # Position lists' deltas: one and two positions, deltas of one, two and three varint bytes,
@@ -124,11 +124,7 @@ def segment_files(path: Path, writer_class: type, codec: Any, out_of_order: bool
     assert bool(writer._bulk_pool.runs) == spill
     writer._bulk_pool.in_order = not out_of_order
     writer.commit()
-    files: dict[str, list[bytes]] = {}
-    for name in os.listdir(path):
-        if not name.endswith((".toc", ".lock")):
-            files.setdefault(name.rsplit(".", 1)[-1], []).append((path / name).read_bytes())
-    return {kind: sorted(contents) for kind, contents in files.items()}
+    return segment_files_by_kind(path)
 
 
 @pytest.mark.parametrize("codec", [CompactBlockCodec(), PositionStreamCodec()], ids=type)
