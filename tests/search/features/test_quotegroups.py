@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from onrecord.search.features.facets import FacetColumn, count_column
+from onrecord.search.features.facets import FacetColumn, count_lookup
 from onrecord.search.features.quotegroups import (
     DocLookup,
     QuoteGroups,
@@ -60,6 +60,11 @@ def test_copies_fold_under_their_first_ranked_member_only_if_they_matched() -> N
     assert fold_quotes(GROUPS, ranked, matched, 2) == [(4, 3.0, [1]), (0, 2.5, [])]
 
 
+def count_column(column: FacetColumn, docs: np.ndarray, groups: QuoteGroups | None = None) -> np.ndarray:
+    """Return count_lookup() of `docs` under `groups`, its GroupPairs made afresh."""
+    return count_lookup(column, DocLookup(docs, groups), {}, "facet")
+
+
 def test_a_facet_counts_a_group_once_per_value_its_matching_members_have() -> None:
     # values by docnum: 1 "a", 4 "a", 6 "b" (group 0); 2 "b", 5 "b" (group 1); 0 "a";
     # docnum 4 also has "c" (a second value).
@@ -75,10 +80,9 @@ def test_a_facet_counts_a_group_once_per_value_its_matching_members_have() -> No
 
 def test_a_column_without_values_counts_nothing_and_keeps_no_pairs() -> None:
     # An index without authors: its column holds only the "no value" id.
-    from onrecord.search.features.facets import _count_lookup
     column = FacetColumn(values=[""], first=np.zeros(8, dtype=np.uint8))
     kept: dict = {}
-    assert _count_lookup(column, DocLookup(np.arange(8, dtype=np.intp), GROUPS), kept, ("author", False)).tolist() == [0]
+    assert count_lookup(column, DocLookup(np.arange(8, dtype=np.intp), GROUPS), kept, ("author", False)).tolist() == [0]
     assert kept == {}
 
 
