@@ -28,6 +28,11 @@ bench/RESULTS.md (speed59):
   alone.  The learnt part is kept in the column, as one more row after
   the segment's last document.
 
+A document whose pickle the segment wrote before (most slim quote
+documents: `{"speaker": 0, "_back": 1}`) is written as the bytes it was
+deflated to then: deflate is a function of the compressor's state and the
+input, and every document starts from the same primed state.
+
 StoredPerDocReader.stored_fields (pooled/storedfields) returns through it the
 dict Whoosh's reader returns.  Older segments
 are read through their own codec; any merge writes this one.  The class
@@ -59,6 +64,10 @@ PICKED = ("speaker",)
 DICTIONARY_BYTES = 32 * 1024
 # Raw deflate: the column's values carry no zlib header or checksum.
 RAW = -15
+# The pickles (of up to PACKED_BYTES, the slim quote documents' size) whose deflated bytes a writer
+# keeps for a repeat, and how many before it starts again (a bound on its memory, ~1 MB).
+PACKED_BYTES = 128
+PACKED_VALUES = 4096
 _QUOTE_MARK = "_back"  # a slim quote document's `back`
 _PARAGRAPH_MARK = "_n"  # a slim paragraph document's `n`
 
@@ -172,6 +181,7 @@ class LearntStoredWriter(columns.VarBytesColumn.Writer):
         self._packer: Any = None  # a compressor with the dictionary set, copied for each value
         self._learnt = b""
         self._paragraph: tuple[int, dict[str, Any]] = (-1, {})  # the last paragraph written
+        self._packed: dict[bytes, bytes] = {}  # a short pickle written before -> its deflated bytes
 
     def add(self, docnum: int, v: dict[str, Any]) -> None:
         """Write document `docnum`'s stored fields `v`."""
@@ -182,8 +192,22 @@ class LearntStoredWriter(columns.VarBytesColumn.Writer):
             if self._held_bytes + len(self._template) >= DICTIONARY_BYTES:
                 self._learn(learn_dictionary([p for _d, p in self._held], self._template))
             return
-        packer = self._packer.copy()
-        super().add(docnum, packer.compress(value) + packer.flush())
+        super().add(docnum, self._pack(value))
+
+    def _pack(self, value: bytes) -> bytes:
+        """Return pickle `value` deflated against the dictionary (a repeat of a short one: the
+        bytes it was deflated to before, which a copy of the primed compressor would make again)."""
+        packed = self._packed.get(value)
+        if packed is None:
+            # zlib's deflateCopy copies ~256 KB of state whatever the value's size: 6.4% of a
+            # 1,000-paragraph write's instructions, saved for each repeat (bench/RESULTS.md, speed74).
+            packer = self._packer.copy()
+            packed = packer.compress(value) + packer.flush()
+            if len(value) <= PACKED_BYTES:
+                if len(self._packed) >= PACKED_VALUES:
+                    self._packed.clear()
+                self._packed[value] = packed
+        return packed
 
     def _slim(self, docnum: int, v: dict[str, Any]) -> dict[str, Any]:
         """Return the form of `v` to write: slim when it reads back equal to `v`."""
@@ -204,8 +228,7 @@ class LearntStoredWriter(columns.VarBytesColumn.Writer):
         self._packer = zlib.compressobj(STORED_LEVEL, zlib.DEFLATED, RAW, zdict=learnt + self._template)
         held, self._held = self._held, []
         for docnum, value in held:
-            packer = self._packer.copy()
-            super().add(docnum, packer.compress(value) + packer.flush())
+            super().add(docnum, self._pack(value))
 
     def finish(self, doccount: int) -> None:
         """Write the held documents (the template alone: too few to learn

@@ -2,6 +2,7 @@
 decides when two quotes or paragraphs are the same text."""
 from __future__ import annotations
 
+import hashlib
 import zlib
 
 import pytest
@@ -129,3 +130,32 @@ def test_shingle_hashes_are_the_crc32_of_each_run_of_words() -> None:
     words = ["the", "herons", "budget", "tumbles", "again", "over", "the", "weir"]
     runs = {" ".join(words[i:i + 3]) for i in range(len(words) - 2)}
     assert shingle_hashes(text) == frozenset(zlib.crc32(run.encode()) for run in runs)
+
+
+def _keys_from_words(text: str, size: int) -> list[str]:
+    """The keys as the rule states them, over normalise_text's words as str (the reference the
+    bytes path must equal): the SAMPLED_KEYS smallest (CRC-32, shingle) pairs, BLAKE2b keyed, sorted."""
+    words = normalise_text(text).split()
+    if len(words) < MIN_WORDS:
+        return []
+    shingles = {" ".join(words[i:i + size]) for i in range(len(words) - size + 1)}
+    chosen = sorted((zlib.crc32(s.encode()), s) for s in shingles)[:SAMPLED_KEYS]
+    return sorted(hashlib.blake2b(s.encode(), digest_size=8).hexdigest() for _, s in chosen)
+
+
+@pytest.mark.parametrize("text", [
+    LONG,
+    "Mr O'Neill's snake_case words: A1 b2, C3 (d4) e5; F6 g7 - H8 i9 J10 k11 L12 m13 n14.",
+    "Tab\tand\x0bvertical\x0cfeed\x00null\x1fcontrol words stay words between them all",
+    "ALL CAPS TEXT IS LOWERED AS CASEFOLD DOES IT HERE @#$%^&*+=~|<>?/\\ [brackets] {braces}",
+    "Café owners said the naïve plan – “Ｆｕｌｌ width” – was ‘wrong’ Straße ĲSSEL one two",
+    "one two three four five six seven eight nine ten eleven twelve one two three four five",
+])
+@pytest.mark.parametrize("size", [3, 4, 5])
+def test_keys_and_hashes_equal_the_rule_over_str_words(text: str, size: int) -> None:
+    """The shingles are built and hashed as bytes (ASCII texts by one translate): the keys and
+    hashes are those of normalise_text's words joined as str and UTF-8 encoded."""
+    assert fingerprint_keys(text, size=size) == _keys_from_words(text, size)
+    words = normalise_text(text).split()
+    assert shingle_hashes(text, size) == frozenset(
+        zlib.crc32(" ".join(words[i:i + size]).encode()) for i in range(len(words) - size + 1))

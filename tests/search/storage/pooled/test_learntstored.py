@@ -11,13 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from whoosh import columns
 from whoosh import index as whoosh_index
 from whoosh.codec.whoosh3 import W3Codec
 from whoosh.filedb.filestore import RamStorage
 from whoosh.writing import SegmentWriter
 
 from onrecord.search.storage.opening import open_index
-from onrecord.search.storage.pooled import whoosh_writers
+from onrecord.search.storage.pooled import learntstored, whoosh_writers
 from onrecord.search.storage.pooled.compactblocks import CompactBlockCodec
 from onrecord.search.storage.pooled.compactterms import CompactTermsCodec
 from onrecord.search.storage.pooled.learntstored import (
@@ -273,3 +274,38 @@ def test_a_column_past_whooshs_offsets_cutoff_reads_by_position_without_offsets(
     reader, length = column_of(values)
     assert all(reader[d] == values[d] for d in range(0, 40_000, 7)) and reader[39_999] == values[-1]
     assert length == sum(reader._lengths) + 2 * 40_001 + 1  # the values, two bytes a length (one the learnt row's), its type
+
+
+class _CountedCompressor:
+    """A zlib compressor whose copies are counted (Python's Compress type takes no attributes)."""
+
+    copies = 0
+
+    def __init__(self, packer: Any) -> None:
+        self._packer = packer
+
+    def copy(self) -> Any:
+        _CountedCompressor.copies += 1
+        return self._packer.copy()
+
+    def compress(self, data: bytes) -> bytes:
+        return self._packer.compress(data)
+
+    def flush(self) -> bytes:
+        return self._packer.flush()
+
+
+def test_a_repeated_pickle_is_written_as_the_bytes_it_deflated_to(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each row is its pickle deflated afresh against the dictionary, and the compressor is copied
+    once a distinct pickle, not once a document (most slim quote documents repeat)."""
+    compressobj = zlib.compressobj
+    monkeypatch.setattr(learntstored.zlib, "compressobj",
+                        lambda *args, **kwargs: _CountedCompressor(compressobj(*args, **kwargs)))
+    _CountedCompressor.copies = 0
+    values = article_values(400)
+    reader, _length = column_of(values)
+    assert list(reader) == values
+    rows = [columns.VarBytesColumn.Reader.__getitem__(reader, d) for d in range(len(values))]
+    pickles = [learntstored.inflate(row, reader._dictionary) for row in rows]
+    assert all(learntstored.deflate(p, reader._dictionary) == row for p, row in zip(pickles, rows, strict=True))
+    assert len(set(pickles)) < len(values) // 2 and _CountedCompressor.copies == len(set(pickles))
