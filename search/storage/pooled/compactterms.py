@@ -119,19 +119,26 @@ def compact_info(w3info: bytes) -> bytes:
     minid, maxid, offset, length = _W3TAIL.unpack_from(w3info, _W3STATS.size)
     if maxid < minid or offset < 0 or length < 0:
         return _RAW + w3info
-    stats = w3info[:_W3STATS.size]
-    heads = _HEADS[minid == maxid]
-    head = heads.get(stats)
-    if head is None:
-        if len(heads) >= _HEADS_KEPT:
-            heads.clear()
-        head = heads[stats] = _compact_head(stats, minid == maxid)
+    head = compact_head(w3info[:_W3STATS.size], minid == maxid)
     ids = VARINTS[minid] if minid < _SMALL else pack_varint(minid)
     end = VARINTS[length] if length < _SMALL else pack_varint(length)
     if head[0] & ONE:
         return b"".join((head, ids, pack_varint(offset), end))
     span = maxid - minid
     return b"".join((head, ids, VARINTS[span] if span < _SMALL else pack_varint(span), pack_varint(offset), end))
+
+
+def compact_head(stats: bytes, one_id: bool) -> bytes:
+    """Return a compact info's bytes before its ids for W3TermInfo's fields before
+    the ids, `stats`, of a term whose min and max id are one when `one_id`,
+    memoised: most terms share them."""
+    heads = _HEADS[one_id]
+    head = heads.get(stats)
+    if head is None:
+        if len(heads) >= _HEADS_KEPT:
+            heads.clear()
+        head = heads[stats] = _compact_head(stats, one_id)
+    return head
 
 
 def _compact_head(stats: bytes, one_id: bool) -> bytes:

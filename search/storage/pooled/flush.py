@@ -41,7 +41,8 @@ from whoosh.system import emptybytes, pack_int, pack_long, pack_ushort
 from whoosh.util.numeric import length_to_byte
 
 from onrecord.search.storage.pooled.compactblocks import encode_block, term_magic
-from onrecord.search.storage.pooled.compactterms import FIELD_WRITERS
+from onrecord.search.storage.pooled.compactterms import FIELD_WRITERS, VARINTS, compact_info, pack_varint
+from onrecord.search.storage.pooled.onepostings import OneParts
 from onrecord.search.storage.pooled.pool import TermRecord
 from onrecord.search.storage.pooled.positionstream import WhooshValues, block_bytes, writes_streams
 from onrecord.search.storage.pooled.termsfile import TermRows, write_hash_tables
@@ -87,7 +88,11 @@ def write_pooled_terms(fieldwriter: Any, schema: Any, lengths: Any, fields: Pool
         if not terms:
             continue
         prefix = out.start_field(fieldname)
-        for tbytes in sorted(terms):
+        keys = sorted(terms)
+        if out.takes_infos:  # the field's terms in one loop, their rows in one call
+            out.add_infos(prefix, keys, block.write_field(list(map(terms.__getitem__, keys))))
+            continue
+        for tbytes in keys:
             out.add(prefix + tbytes, block.write_term(terms[tbytes]))
     out.finish()
 
@@ -123,6 +128,9 @@ class _Terms:
         # in bulk, a bucket at a time, instead of a write call per slot.
         fieldwriter._tindex._write_hashes = partial(write_hash_tables, fieldwriter._tindex)
         self.add = self._rows.add
+        # A compact table without hashes takes a field's compact infos (write_field's) in one call.
+        self.takes_infos = self._rows.takes_infos
+        self.add_infos = self._rows.add_infos
         self._fieldmap = fieldwriter._fieldmap
         self._schema = schema
         self._lengths = lengths
@@ -170,6 +178,35 @@ class _BlockWriter:
         # A fixed-size field's one-posting terms of a document mostly encode alike: of 1,000 derived
         # paragraphs' 15,900 such terms 3,700 differ (a positions field's values almost never repeat).
         self._ones = {} if fixedsize is not None and fixedsize >= 0 else None
+        # Or, in compact blocks without pickled values, their parts by weight and length (onepostings).
+        self._one_parts = OneParts(streams, dfl, LENGTH_BYTE.__getitem__) \
+            if self._compact and (streams or fixedsize == 0) else None
+
+    def write_field(self, flats: list[list[Any]]) -> list[bytes]:
+        """Write a field's terms (flat lists, in term order) as write_term
+        writes each; return each one's compact term info (compactterms').
+        A term of one posting is joined from its field's parts (OneParts) in
+        this loop, without write_term's chain of calls and a W3TermInfo."""
+        one = self._one_parts.block if self._one_parts is not None else None
+        blocks, varints = self._parts, VARINTS
+        infos: list[bytes] = []
+        offset = self._offset
+        for flat in flats:
+            found = one(*flat) if one is not None and len(flat) == 3 else None
+            if found is None:
+                self._offset = offset
+                infos.append(compact_info(self.write_term(flat)))
+                offset = self._offset
+                continue
+            block, head = found
+            blocks.append(block)
+            infos.append(b"".join((head, varints[flat[0]], pack_varint(offset), varints[len(block)])))
+            offset += len(block)
+            self._size += len(block)
+        self._offset = offset
+        if self._size >= CHUNK_BYTES:
+            self.flush()
+        return infos
 
     def write_term(self, flat: list[Any]) -> bytes:
         """Write one term's postings (a flat [docnum, weight, value, ...]
