@@ -58,7 +58,7 @@ _HEAD_MAX = 10
 _W3ALL = struct.Struct(_W3INFO.format + _W3EXTENT.format[1:])  # a whole W3TermInfo of postings not inlined
 _BYTES = tuple(bytes((byte,)) for byte in range(256))
 _RAW = _BYTES[RAW]
-_W3STATS = struct.Struct(_W3INFO.format[:7])  # W3TermInfo's fields before its ids
+W3STATS = _W3STATS = struct.Struct(_W3INFO.format[:7])  # W3TermInfo's fields before its ids
 _W3TAIL = struct.Struct("!II" + _W3EXTENT.format[1:])  # its min and max id, the postings' offset and length
 # compact_info's heads (but the ids) by W3TermInfo's fields before the ids, of terms whose min
 # and max id differ ([False]) and are one ([True]), each cleared when this many.
@@ -119,7 +119,15 @@ def compact_info(w3info: bytes) -> bytes:
     minid, maxid, offset, length = _W3TAIL.unpack_from(w3info, _W3STATS.size)
     if maxid < minid or offset < 0 or length < 0:
         return _RAW + w3info
-    head = compact_head(w3info[:_W3STATS.size], minid == maxid)
+    return stats_info(w3info[:_W3STATS.size], minid, maxid, offset, length)
+
+
+def stats_info(stats: bytes, minid: int, maxid: int, offset: int, length: int) -> bytes:
+    """Return the compact info of a term whose W3TermInfo fields before the ids
+    are `stats` (W3TermInfo's packing), of ids `minid` to `maxid` (>= minid) and
+    postings at `offset` (>= 0) of `length` bytes: compact_info's bytes of the
+    W3TermInfo they make, without making it (the pooled flush's rows)."""
+    head = compact_head(stats, minid == maxid)
     ids = VARINTS[minid] if minid < _SMALL else pack_varint(minid)
     end = VARINTS[length] if length < _SMALL else pack_varint(length)
     if head[0] & ONE:

@@ -8,7 +8,7 @@ compact_info).  Here such a term's compact block and compact term info are
 joined from parts a field shares, memoised by the term's (weight, field
 length) in `OneParts`: what is left a term is its docnum's varint, its
 positions' bytes (in a stream field) and the block's offset and size, a few
-C calls in flush's `_BlockWriter.write_field` loop.  The bytes are those compactblocks'
+C calls in blockwriter's `BlockWriter.write_field` loop.  The bytes are those compactblocks'
 encode_block and compactterms' compact_info write (tests/search/storage/
 pooled/test_onepostings.py checks them against both, term by term); a term
 they would write another way (a weight not a positive float, a position
@@ -29,14 +29,13 @@ from onrecord.search.storage.pooled.compactblocks import (
     weights_form,
 )
 from onrecord.search.storage.pooled.compactterms import ONE as INFO_ONE
-from onrecord.search.storage.pooled.compactterms import VARINTS, compact_head
+from onrecord.search.storage.pooled.compactterms import VARINTS, W3STATS, compact_head
 from onrecord.search.storage.pooled.positionstream import OWN_VALUE
 
 # A block of one posting that is the term's last: head varint (1 << 1 | 1), after the term's tag.
 TAG_HEAD = COMPACT_TAG + VARINTS[3]
 _SMALL = len(VARINTS)  # docnums whose varint is in the table
 _FLOAT = Struct("<f")
-_W3STATS = Struct("!BfIBBf")  # W3TermInfo's fields before its ids (compactterms' _W3STATS)
 # A stream of under 64 bytes: its length varint (shifted, unzipped) is one byte, and it is never zipped.
 SHORT_STREAM = 64
 
@@ -62,7 +61,7 @@ class OneParts(dict[tuple[float, Any], tuple[bytes, bytes, bytes] | None]):
         flags = form | double | (STREAM if self._streams else 0)
         payload = _FLOAT.pack(floats[0]) if form != ONE_WEIGHT else b""
         single = 1.0 if weight == 1.0 else floats[0]
-        head = compact_head(_W3STATS.pack(False, single, 1, minbyte, maxbyte, weight), True)
+        head = compact_head(W3STATS.pack(False, single, 1, minbyte, maxbyte, weight), True)
         parts = (bytes((flags, minbyte, maxbyte)) + top, payload, head) if head[0] & INFO_ONE else None
         self[key] = parts
         return parts

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
+from onrecord.search.storage.pooled.blockwriter import BlockWriter
 from onrecord.search.storage.pooled.compactblocks import COMPACT_TAG
 from onrecord.search.storage.pooled.compactterms import compact_info, read_info
-from onrecord.search.storage.pooled.flush import _BlockWriter
 
 WEIGHTS = [1.0, 2.0, 3.0, 0.5, 1.1, 255.0, 300.0, 1e10, float("inf"), 1, 0.0, -1.0, -0.0]
 LENGTHS = [0, 1, 2, 7, 40, 300, 100_000]
@@ -45,7 +45,7 @@ def written(flats: list[list[Any]], streams: bool, by_field: bool) -> tuple[byte
     lengths = [LENGTHS[docnum % len(LENGTHS)] for docnum in range(max(DOCNUMS) + 1)]
     postfile = BytesIO(b"\x00" * 9)  # an offset past the first byte
     postfile.seek(9)
-    writer = _BlockWriter(128, 1, postfile, COMPACT_TAG)
+    writer = BlockWriter(128, 1, postfile, COMPACT_TAG)
     writer.start_field(None if streams else 0, lengths.__getitem__, streams)
     if by_field:
         infos = writer.write_field(flats)
