@@ -2,19 +2,27 @@
 written in one loop (one-posting terms joined from the field's parts) are the
 bytes write_term and compact_info write term by term: the postings file and
 every compact info, in a positions-stream field and a Counted one, through
-every form a one-posting term may take and the ones the loop leaves to write_term."""
+every form a one-posting term may take and the ones the loop leaves to write_term;
+a spilled pool's terms written a batch at a time, the batch cut anywhere."""
 from __future__ import annotations
 
 import itertools
 import random
 from io import BytesIO
+from pathlib import Path
 from typing import Any
 
 import pytest
+from whoosh.codec.base import FieldWriter
+from whoosh.writing import SegmentWriter
 
+from onrecord.search.storage.pooled import flush
 from onrecord.search.storage.pooled.blockwriter import BlockWriter
-from onrecord.search.storage.pooled.compactblocks import COMPACT_TAG
-from onrecord.search.storage.pooled.compactterms import compact_info, read_info
+from onrecord.search.storage.pooled.compactblocks import COMPACT_TAG, CompactBlockCodec
+from onrecord.search.storage.pooled.compactterms import CompactTermsCodec, compact_info, read_info
+from onrecord.search.storage.pooled.pool import TermPool
+from onrecord.search.storage.pooled.whoosh_writers import BulkWriter
+from tests.search.storage.pooled.test_flush import SpillingBulkWriter, codec_id, documents, segment_files
 
 WEIGHTS = [1.0, 2.0, 3.0, 0.5, 1.1, 255.0, 300.0, 1e10, float("inf"), 1, 0.0, -1.0, -0.0]
 LENGTHS = [0, 1, 2, 7, 40, 300, 100_000]
@@ -73,3 +81,48 @@ def test_the_infos_read_back_each_terms_postings() -> None:
         offset, (size,) = term.extent()
         assert data[offset:offset + 1] == COMPACT_TAG
         assert offset + size <= len(data)
+
+
+def rare_word_documents(count: int, seed: int) -> list[dict[str, Any]]:
+    """Return test_flush's documents with words of one document or two in each
+    text field (terms of one run, which a spilled pool's flush batches)."""
+    docs = documents(count, seed)
+    for n, doc in enumerate(docs):
+        rare = f"zr{n // 2} zq{n} zq{n}" if n % 3 else f"zr{n // 2}"  # (after every other word)
+        doc["body"] = f"{rare} {doc['body']} {rare}"
+        doc["words"] = f"{doc['words']} {rare}"
+        doc["keys"] = f"{doc['keys']},zk{n}"
+    return docs
+
+
+@pytest.mark.parametrize("batch", [1, 3, 4096])
+@pytest.mark.parametrize("codec", [CompactTermsCodec(), CompactTermsCodec(blocklimit=4)], ids=codec_id)
+def test_a_spilled_pools_batches_of_terms_write_whooshs_bytes(tmp_path: Path, codec: Any, batch: int,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    # A compact table's rows a batch at a time, the batch cut anywhere, against Whoosh's own writer.
+    docs = rare_word_documents(120, seed=batch)
+    expected = segment_files(tmp_path / "whoosh", SegmentWriter, codec, docs)
+    monkeypatch.setattr(flush, "MERGED_BATCH", batch)
+    monkeypatch.setattr(FieldWriter, "add_postings", refuse)
+    assert segment_files(tmp_path / "ours", SpillingBulkWriter, codec, docs) == expected
+
+
+@pytest.mark.parametrize("batch", [1, 3, 4096])
+@pytest.mark.parametrize("blocklimit", [128, 4])
+def test_compact_blocks_spilled_and_in_memory_are_one_segment(tmp_path: Path, blocklimit: int, batch: int,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    # Whoosh's writer writes no compact blocks: a spilled pool's merged terms against the pool's in memory.
+    docs = rare_word_documents(150, seed=blocklimit)
+    expected = segment_files(tmp_path / "memory", BulkWriter, CompactBlockCodec(blocklimit=blocklimit), docs)
+    saves: list[int] = []
+    save = TermPool.save
+    monkeypatch.setattr(flush, "MERGED_BATCH", batch)
+    monkeypatch.setattr(FieldWriter, "add_postings", refuse)
+    monkeypatch.setattr(TermPool, "save", lambda pool: (saves.append(len(pool.terms)), save(pool)))
+    assert segment_files(tmp_path / "spilled", SpillingBulkWriter, CompactBlockCodec(blocklimit=blocklimit),
+                         docs) == expected
+    assert len([n for n in saves if n]) > 5  # runs spilled
+
+
+def refuse(*args: Any) -> None:
+    raise AssertionError("the pooled flush took Whoosh's path")
