@@ -25,18 +25,18 @@ from operator import sub
 from pickle import dumps
 from typing import Any
 
-from whoosh.codec.whoosh3 import COMPRESSION_MIN_SIZE, WHOOSH3_HEADER_MAGIC, W3TermInfo
+from whoosh.codec.whoosh3 import COMPRESSION_MIN_SIZE, WHOOSH3_HEADER_MAGIC
 from whoosh.system import emptybytes, pack_int, pack_long
 from whoosh.util.numeric import length_to_byte
 
 from onrecord.search.storage.pooled.compactblocks import encode_block
-from onrecord.search.storage.pooled.compactterms import VARINTS, W3STATS, compact_info, pack_varint, stats_info
+from onrecord.search.storage.pooled.compactterms import VARINTS, W3INFO, W3STATS, compact_info, pack_varint, stats_info
 from onrecord.search.storage.pooled.onepostings import OneParts
 from onrecord.search.storage.pooled.positionstream import WhooshValues, block_bytes
 
 # A file's bytes are handed to it in chunks of about this size.
 CHUNK_BYTES = 1 << 22
-_TERMINFO = W3TermInfo._struct
+_TERMINFO = W3INFO  # W3TermInfo's fixed fields (its _struct)
 
 
 class _LengthBytes(dict[int | None, int]):
