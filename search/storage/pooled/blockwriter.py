@@ -100,9 +100,9 @@ class BlockWriter:
                 infos.append(self._compact_term(flat))
                 offset = self._offset
                 continue
-            block, head = found
+            block, head = found  # (the info's head and docnum)
             blocks.append(block)
-            infos.append(b"".join((head, varints[flat[0]], pack_varint(offset), varints[len(block)])))
+            infos.append(b"".join((head, pack_varint(offset), varints[len(block)])))
             offset += len(block)
             self._size += len(block)
         self._offset = offset

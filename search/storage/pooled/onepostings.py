@@ -29,12 +29,12 @@ from onrecord.search.storage.pooled.compactblocks import (
     weights_form,
 )
 from onrecord.search.storage.pooled.compactterms import ONE as INFO_ONE
-from onrecord.search.storage.pooled.compactterms import VARINTS, W3STATS, compact_head
+from onrecord.search.storage.pooled.compactterms import VARINTS, W3STATS, compact_head, pack_varint
 from onrecord.search.storage.pooled.positionstream import OWN_VALUE
 
 # A block of one posting that is the term's last: head varint (1 << 1 | 1), after the term's tag.
 TAG_HEAD = COMPACT_TAG + VARINTS[3]
-_SMALL = len(VARINTS)  # docnums whose varint is in the table
+_SMALL = len(VARINTS)  # numbers whose varint is in the table
 _FLOAT = Struct("<f")
 # A stream of under 64 bytes: its length varint (shifted, unzipped) is one byte, and it is never zipped.
 SHORT_STREAM = 64
@@ -68,17 +68,18 @@ class OneParts(dict[tuple[float, Any], tuple[bytes, bytes, bytes] | None]):
 
     def block(self, docnum: int, weight: Any, value: Any) -> tuple[bytes, bytes] | None:
         """Return a term of one posting's bytes in the postings file (its tag and
-        block, as encode_block writes them) and its compact info's head (the
-        docnum's varint, the offset's and the size's follow it), or None when
+        block, as encode_block writes them) and its compact info's head and
+        docnum (the offset's and the size's varints follow), or None when
         the term is not in the forms made here (the caller writes it)."""
-        if type(weight) is not float or not weight > 0 or docnum >= _SMALL:
+        if type(weight) is not float or not weight > 0:
             return None
         found = self[weight, self._dfl(docnum) if self._dfl is not None else None]
         if found is None:
             return None
         mid, payload, head = found
+        docbytes = VARINTS[docnum] if docnum < _SMALL else pack_varint(docnum)
         if not self._streams:  # a Counted field: no values
-            return b"".join((TAG_HEAD, VARINTS[docnum], mid, VARINTS[len(payload)], payload)), head
+            return b"".join((TAG_HEAD, docbytes, mid, VARINTS[len(payload)], payload)), head + docbytes
         if type(value) is not OWN_VALUE or not value:
             return None
         try:
@@ -87,5 +88,5 @@ class OneParts(dict[tuple[float, Any], tuple[bytes, bytes, bytes] | None]):
             return None
         if len(raw) >= SHORT_STREAM or not raw.isascii():
             return None
-        return b"".join((TAG_HEAD, VARINTS[docnum], mid, VARINTS[1 + len(raw) + len(payload)],
-                         VARINTS[len(raw) << 1], raw, payload)), head
+        return b"".join((TAG_HEAD, docbytes, mid, VARINTS[1 + len(raw) + len(payload)],
+                         VARINTS[len(raw) << 1], raw, payload)), head + docbytes
