@@ -159,7 +159,7 @@ def encode_block(ids: list[int], floats: array, maxweight: Any, minivalues: Any,
     if level and len(payload) >= COMPRESSION_MIN_SIZE:
         payload = zlib.compress(payload, level, wbits=RAW_DEFLATE)
         flags |= ZIPPED
-    top, double = _max_weight_bytes(maxweight)
+    top, double = max_weight_bytes(maxweight)
     flags |= double
     body = stream + payload if stream else payload
     head, size = count << 1 | last, len(body)
@@ -167,7 +167,7 @@ def encode_block(ids: list[int], floats: array, maxweight: Any, minivalues: Any,
                      bytes((flags, *lengths)), top, VARINTS[size] if size < _TABLED else pack_varint(size), body))
 
 
-def _max_weight_bytes(maxweight: Any) -> tuple[bytes, int]:
+def max_weight_bytes(maxweight: Any) -> tuple[bytes, int]:
     """Return a block's max weight as written (a varint when whole and >= 0,
     else a double) and the flag a double adds (MAX_DOUBLE, else 0)."""
     if maxweight == 1.0:  # most blocks: no call (1 and 1.0 are written alike)

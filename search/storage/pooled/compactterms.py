@@ -1,26 +1,22 @@
 """The term table in fewer bytes: compact term infos and row lengths.
 
-Owns `CompactTermsCodec`, the codec every onrecord writer writes segments
-with since sortedterms' `SortedTermsCodec` (whose unhashed table it keeps).
-Whoosh 3's row is two 4-byte lengths, the key and a 35-byte W3TermInfo
-(flags, weight, doc frequency, min and max length, max weight, min and max
-id as fixed-size fields, then the postings' 8-byte offset and 4-byte
-length): 43 bytes of every ~57.  Here a row is its key's and value's
-lengths as varints (one byte each for every key and value of a derived
-index), the key, and the term info as `compact_info` writes it: varints for
-the counts, ids and offsets, a weight written as an integer when it is one,
-and for a term whose max weight, length range and id range are one value
-(every term of one posting) that value once.  Every field Whoosh 3's term
-info holds is kept and read back equal (`read_info`), so a reader, matcher
-and scorer see the same term infos; the postings file is Whoosh 3's.
+Owns `CompactTermsCodec`, the codec every onrecord writer writes segments with since sortedterms'
+`SortedTermsCodec` (whose unhashed table it keeps). Whoosh 3's row is two 4-byte lengths, the key
+and a 35-byte W3TermInfo (flags, weight, doc frequency, min and max length, max weight, min and max
+id as fixed-size fields, then the postings' 8-byte offset and 4-byte length): 43 bytes of every ~57.
+Here a row is its key's and value's lengths as varints (one byte each for every key and value of a
+derived index), the key, and the term info as `compact_info` writes it: varints for the counts, ids
+and offsets, a weight written as an integer when it is one, and for a term whose max weight, length
+range and id range are one value (every term of one posting) that value once. Every field Whoosh 3's
+term info holds is kept and read back equal (`read_info`), so a reader, matcher and scorer see the
+same term infos; the postings file is Whoosh 3's.
 
-A segment pickles its codec in the table of contents: a segment written by
-W3Codec or SortedTermsCodec is read through its own (an index written before
-is read beside newer segments and merged into them, no reindex).  Code
-before this module cannot open a segment this codec wrote (the pickled
-class; from this module on, search.storage.integrity.damage.newer_version_error
-turns such a failure into NewerIndexError: upgrade onrecord, and `onrecord
-check` says the same); the class must stay at this import path.
+A segment pickles its codec in the table of contents: a segment written by W3Codec or
+SortedTermsCodec is read through its own (an index written before is read beside newer segments and
+merged into them, no reindex). Code before this module cannot open a segment this codec wrote (the
+pickled class; from this module on, search.storage.integrity.damage.newer_version_error turns such a
+failure into NewerIndexError: upgrade onrecord, and `onrecord check` says the same); the class must
+stay at this import path.
 """
 from __future__ import annotations
 
@@ -41,7 +37,7 @@ from onrecord.search.storage.pooled.sortedterms import (
 )
 
 # W3TermInfo's fixed fields (its _struct): flags, weight, df, min/max length byte, max weight, min id, max id.
-_W3INFO = struct.Struct("!BfIBBfII")
+W3INFO = _W3INFO = struct.Struct("!BfIBBfII")
 _W3EXTENT = struct.Struct("!qi")  # after it: the postings' offset and length
 _FLOAT = struct.Struct("!f")
 _NO_ID = 0xffffffff  # Whoosh 3's None id
@@ -58,7 +54,7 @@ _HEAD_MAX = 10
 _W3ALL = struct.Struct(_W3INFO.format + _W3EXTENT.format[1:])  # a whole W3TermInfo of postings not inlined
 _BYTES = tuple(bytes((byte,)) for byte in range(256))
 _RAW = _BYTES[RAW]
-_W3STATS = struct.Struct(_W3INFO.format[:7])  # W3TermInfo's fields before its ids
+W3STATS = _W3STATS = struct.Struct(_W3INFO.format[:7])  # W3TermInfo's fields before its ids
 _W3TAIL = struct.Struct("!II" + _W3EXTENT.format[1:])  # its min and max id, the postings' offset and length
 # compact_info's heads (but the ids) by W3TermInfo's fields before the ids, of terms whose min
 # and max id differ ([False]) and are one ([True]), each cleared when this many.
@@ -110,22 +106,20 @@ def read_varint(data: bytes, at: int) -> tuple[int, int]:
 
 
 def compact_info(w3info: bytes) -> bytes:
-    """Return W3TermInfo bytes `w3info` as a compact info (read_info reads it back equal).
-    The pooled flush turns every term's info once: the part before the ids is looked up
-    among those made before (terms mostly share it; with their ids, over half of a
-    segment's, every term of one posting, missed), the ids and extent are varints."""
+    """Return W3TermInfo bytes `w3info` as a compact info (read_info reads it back equal): the
+    part before the ids memoised (compact_head: terms mostly share it), the ids and extent varints."""
     if len(w3info) != _W3ALL.size or w3info[0]:
         return _RAW + w3info
     minid, maxid, offset, length = _W3TAIL.unpack_from(w3info, _W3STATS.size)
     if maxid < minid or offset < 0 or length < 0:
         return _RAW + w3info
-    stats = w3info[:_W3STATS.size]
-    heads = _HEADS[minid == maxid]
-    head = heads.get(stats)
-    if head is None:
-        if len(heads) >= _HEADS_KEPT:
-            heads.clear()
-        head = heads[stats] = _compact_head(stats, minid == maxid)
+    return stats_info(w3info[:_W3STATS.size], minid, maxid, offset, length)
+
+
+def stats_info(stats: bytes, minid: int, maxid: int, offset: int, length: int) -> bytes:
+    """Return compact_info's bytes of the W3TermInfo of fields before the ids `stats`,
+    ids `minid` to `maxid` (>= minid), postings at `offset` (>= 0) of `length` bytes."""
+    head = compact_head(stats, minid == maxid)
     ids = VARINTS[minid] if minid < _SMALL else pack_varint(minid)
     end = VARINTS[length] if length < _SMALL else pack_varint(length)
     if head[0] & ONE:
@@ -134,9 +128,15 @@ def compact_info(w3info: bytes) -> bytes:
     return b"".join((head, ids, VARINTS[span] if span < _SMALL else pack_varint(span), pack_varint(offset), end))
 
 
-def _compact_head(stats: bytes, one_id: bool) -> bytes:
+def compact_head(stats: bytes, one_id: bool) -> bytes:
     """Return a compact info's bytes before its ids for W3TermInfo's fields before
-    the ids, `stats`, of a term whose min and max id are one when `one_id`."""
+    the ids, `stats`, of a term whose min and max id are one when `one_id` (memoised)."""
+    heads = _HEADS[one_id]
+    head = heads.get(stats)
+    if head is not None:
+        return head
+    if len(heads) >= _HEADS_KEPT:
+        heads.clear()
     _, weight, df, minlen, maxlen, maxweight = _W3STATS.unpack(stats)
     one = one_id and minlen == maxlen and stats[1:5] == stats[11:15]  # max weight = weight, bit for bit
     form = (ONE if one else 0) | (DF_ONE if df == 1 else 0)
@@ -146,7 +146,8 @@ def _compact_head(stats: bytes, one_id: bool) -> bytes:
     if not one:
         form |= _add_weight(parts, maxweight, stats[11:15], MAXWEIGHT_INT)
     parts[0] = _BYTES[form]
-    return b"".join(parts)
+    head = heads[stats] = b"".join(parts)
+    return head
 
 
 def _add_weight(parts: list[bytes], weight: float, weightbytes: bytes, flag: int) -> int:
@@ -282,7 +283,6 @@ class CompactKeysReader(SortedKeysReader):
             keypos = pos + start
             yield keypos, keylen, keypos + keylen, datalen
             pos = keypos + keylen + datalen
-
 
     def _rows(self, pos: int | None = None) -> Iterator[tuple[bytes, bytes]]:
         """Yield (key, value) of each row from row position `pos` (the first row's when None), read

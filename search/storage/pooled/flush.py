@@ -6,19 +6,15 @@ makes ~10 calls per term (start_term, finish_term, finish_postings,
 _write_block, W3TermInfo.add_block and to_bytes, the terms file's add) and
 three per posting: 44% of the CPU of a one-process BBC ingest.  Here each
 term's docnums, weights and values arrive as one list already in docnum
-order (search.storage.pooled.pool's TermPool), each block is encoded with a
-few C-level calls (slices, map, array, pickle) and the files are written in
-large chunks; a pool that spilled runs gives each term's list in pieces,
+order (search.storage.pooled.pool's TermPool) and go to
+search.storage.pooled.blockwriter's BlockWriter, which encodes the
+postings file; a pool that spilled runs gives each term's list in pieces,
 one per run and record (write_merged_terms), written a block at a time.
-The format is W3PostingsWriter's: per term the header magic,
-then per block of `blocklimit` postings its signed length, its pickled info
-tuple and its pickled (delta ids, minified weights, minified values),
-zlib-compressed from COMPRESSION_MIN_SIZE bytes (a CompactBlockCodec
-segment's terms: compactblocks' tag and blocks instead); per term a W3TermInfo row
-in the terms file's OrderedHashWriter (its rows and hash tables written by
-search.storage.pooled.termsfile).  numpy is not used: most terms have
-a handful of postings, where a numpy call costs more than the whole block's
-Python.
+Per term a W3TermInfo row goes to the terms file's OrderedHashWriter (its
+rows and hash tables written by search.storage.pooled.termsfile); a
+compact table without hashes takes a field's rows at once, their compact
+infos made by BlockWriter.write_field (a spilled pool's terms a batch of
+whole short terms at a time).
 
 Like search.storage.pooled.whoosh_writers (whose BulkWriter calls it) this module reads Whoosh's private
 attributes (the field writer's files and its codec's settings), so that a
@@ -27,43 +23,27 @@ pooled/test_flush.py check the files against Whoosh's own writer.
 """
 from __future__ import annotations
 
-import zlib
-from array import array
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from functools import partial
-from itertools import groupby
-from operator import itemgetter, sub
-from pickle import dumps
+from itertools import chain, groupby
+from operator import itemgetter
 from typing import Any
 
-from whoosh.codec.whoosh3 import COMPRESSION_MIN_SIZE, WHOOSH3_HEADER_MAGIC, W3TermInfo
-from whoosh.system import emptybytes, pack_int, pack_long, pack_ushort
-from whoosh.util.numeric import length_to_byte
+from whoosh.system import pack_ushort
 
-from onrecord.search.storage.pooled.compactblocks import encode_block, term_magic
+from onrecord.search.storage.pooled.blockwriter import LENGTH_BYTE as LENGTH_BYTE  # whoosh_writers' length column
+from onrecord.search.storage.pooled.blockwriter import BlockWriter
+from onrecord.search.storage.pooled.compactblocks import term_magic
 from onrecord.search.storage.pooled.compactterms import FIELD_WRITERS
 from onrecord.search.storage.pooled.pool import TermRecord
-from onrecord.search.storage.pooled.positionstream import WhooshValues, block_bytes, writes_streams
+from onrecord.search.storage.pooled.positionstream import writes_streams
 from onrecord.search.storage.pooled.termsfile import TermRows, write_hash_tables
 
 # Pooled postings: per field name, per term bytes, the flat list [docnum, weight, value bytes, docnum, ...].
 PooledTerms = Mapping[str, Mapping[bytes, list[Any]]]
-# A file's bytes are handed to it in chunks of about this size.
-CHUNK_BYTES = 1 << 22
-_TERMINFO = W3TermInfo._struct
 _KEY, _FLAT = itemgetter(0, 1), itemgetter(2)
-
-
-class _LengthBytes(dict[int | None, int]):
-    """length_to_byte, memoised: a field length's byte (None's is 0) found
-    by one dict lookup instead of a Python call (3% of the flush)."""
-
-    def __missing__(self, length: int | None) -> int:
-        self[length] = byte = length_to_byte(length)
-        return byte
-
-
-LENGTH_BYTE = _LengthBytes()  # also the writer's field length column (whoosh_writers)
+# A spilled pool's short terms are written this many at a time (write_merged_terms).
+MERGED_BATCH = 4096
 
 
 def can_write_pooled(fieldwriter: Any) -> bool:
@@ -81,14 +61,13 @@ def write_pooled_terms(fieldwriter: Any, schema: Any, lengths: Any, fields: Pool
     files; `lengths` gives each document's field length (or is None, every
     length 0).  The caller closes the field writer."""
     out = _Terms(fieldwriter, schema, lengths)
-    block = out.block
     for fieldname in sorted(fields):
         terms = fields[fieldname]
         if not terms:
             continue
         prefix = out.start_field(fieldname)
-        for tbytes in sorted(terms):
-            out.add(prefix + tbytes, block.write_term(terms[tbytes]))
+        keys = sorted(terms)
+        out.write_terms(prefix, keys, list(map(terms.__getitem__, keys)))
     out.finish()
 
 
@@ -97,16 +76,35 @@ def write_merged_terms(fieldwriter: Any, schema: Any, lengths: Any, records: Ite
     sorted by field name and term, a term's records in a row and in docnum
     order (TermPool.iter_terms: a spilled pool's runs merged), as
     write_pooled_terms writes the joined lists, holding about one block
-    of a term at a time.  Raises ValueError if the terms do not increase."""
+    of a term at a time; a term of one record and block waits with up to
+    MERGED_BATCH others of its field, written together (write_terms).
+    Raises ValueError if the terms do not increase."""
     out = _Terms(fieldwriter, schema, lengths)
     block = out.block
+    step = 3 * block.blocklimit
+    keys: list[bytes] = []
+    flats: list[list[Any]] = []
     current = None
     prefix = b""
     for (fieldname, tbytes), group in groupby(records, key=_KEY):
         if fieldname != current:
-            current = fieldname
+            out.write_terms(prefix, keys, flats)  # (the field before's settings)
+            current, keys, flats = fieldname, [], []
             prefix = out.start_field(fieldname)
-        out.add(prefix + tbytes, block.write_pieces(map(_FLAT, group)))
+        pieces = map(_FLAT, group)
+        flat = next(pieces)
+        more = next(pieces, None)
+        if more is None and len(flat) <= step:
+            keys.append(tbytes)
+            flats.append(flat)
+            if len(keys) >= MERGED_BATCH:
+                out.write_terms(prefix, keys, flats)
+                keys, flats = [], []
+            continue
+        out.write_terms(prefix, keys, flats)  # the terms before it, first
+        keys, flats = [], []
+        out.add(prefix + tbytes, block.write_pieces(chain((flat,), () if more is None else (more,), pieces)))
+    out.write_terms(prefix, keys, flats)
     out.finish()
 
 
@@ -117,12 +115,15 @@ class _Terms:
     def __init__(self, fieldwriter: Any, schema: Any, lengths: Any) -> None:
         codec = fieldwriter._codec
         self._codec = codec
-        self.block = _BlockWriter(codec._blocklimit, codec._compression, fieldwriter._postfile, term_magic(codec))
+        self.block = BlockWriter(codec._blocklimit, codec._compression, fieldwriter._postfile, term_magic(codec))
         self._rows = TermRows(fieldwriter._tindex)
         # The field writer's close writes the terms file's hash tables:
         # in bulk, a bucket at a time, instead of a write call per slot.
         fieldwriter._tindex._write_hashes = partial(write_hash_tables, fieldwriter._tindex)
         self.add = self._rows.add
+        # A compact table without hashes takes a field's compact infos (write_field's) in one call.
+        self.takes_infos = self._rows.takes_infos
+        self.add_infos = self._rows.add_infos
         self._fieldmap = fieldwriter._fieldmap
         self._schema = schema
         self._lengths = lengths
@@ -135,220 +136,20 @@ class _Terms:
         self.block.start_field(fmt.fixed_value_size(), dfl, writes_streams(self._codec, fmt))
         return pack_ushort(fieldid)
 
+    def write_terms(self, prefix: bytes, keys: list[bytes], flats: list[list[Any]]) -> None:
+        """Write the terms `prefix` + each of `keys` (sorted, of the field
+        started last) of postings `flats` (each a whole term's flat list):
+        a table that takes compact infos gets the field's rows in one call."""
+        if not keys:
+            return
+        if self.takes_infos:
+            self.add_infos(prefix, keys, self.block.write_field(flats))
+            return
+        write = self.block.write_term
+        for tbytes, flat in zip(keys, flats, strict=True):
+            self.add(prefix + tbytes, write(flat))
+
     def finish(self) -> None:
         """Hand what is left to the files."""
         self.block.flush()
         self._rows.flush()
-
-
-class _BlockWriter:
-    """Encodes each term's blocks into the postings file; returns its
-    W3TermInfo bytes."""
-
-    def __init__(self, blocklimit: int, compression: int, postfile: Any,
-                 magic: bytes = WHOOSH3_HEADER_MAGIC) -> None:
-        self._blocklimit = blocklimit
-        # What a term starts with: Whoosh 3's magic, or compactblocks' tag (its blocks then compact).
-        self._magic = magic
-        self._compact = magic != WHOOSH3_HEADER_MAGIC
-        self._compression = compression
-        self._file = postfile
-        self._parts: list[bytes] = []
-        self._size = 0
-        self._offset = postfile.tell()  # where the next byte goes
-        self._fixedsize: int | None = None
-        self._dfl: Callable[[int], int | None] | None = None
-        self._streams = False  # the field's positions as one stream a block (positionstream)
-        # The field's one-posting terms encoded: (docnum, weight, value) -> _encode_one's.
-        self._ones: dict[tuple[int, float, Any], tuple[bytes, bytes]] | None = None
-
-    def start_field(self, fixedsize: int | None, dfl: Callable[[int], int | None] | None,
-                    streams: bool = False) -> None:
-        self._fixedsize = fixedsize
-        self._dfl = dfl
-        self._streams = streams
-        # A fixed-size field's one-posting terms of a document mostly encode alike: of 1,000 derived
-        # paragraphs' 15,900 such terms 3,700 differ (a positions field's values almost never repeat).
-        self._ones = {} if fixedsize is not None and fixedsize >= 0 else None
-
-    def write_term(self, flat: list[Any]) -> bytes:
-        """Write one term's postings (a flat [docnum, weight, value, ...]
-        list in docnum order); return its terminfo bytes."""
-        if len(flat) == 3:  # over half of a segment's terms
-            return self._write_one(*flat)
-        ids, weights, values = flat[0::3], flat[1::3], flat[2::3]
-        start = self._offset
-        limit = self._blocklimit
-        self._parts.append(self._magic)
-        self._offset += len(self._magic)
-        if len(ids) <= limit:
-            stats = self._write_block(ids, weights, values, True)
-        else:
-            stats = None
-            for at in range(0, len(ids), limit):
-                end = at + limit
-                stats = _merge_stats(stats, self._write_block(
-                    ids[at:end], weights[at:end], values[at:end], end >= len(ids)))
-        return self._finish_term(stats, len(ids), ids[0], ids[-1], start)  # type: ignore[arg-type]
-
-    def write_pieces(self, pieces: Iterable[list[Any]]) -> bytes:
-        """Write one term's postings given as flat lists (pieces) that
-        joined are its list in docnum order, as write_term writes the
-        joined list, holding at most a block and a piece; return its
-        terminfo bytes."""
-        step = 3 * self._blocklimit
-        held: list[Any] = []
-        start = -1  # the term's offset, once its first block is out
-        stats: tuple[float, int | None, int, Any] | None = None
-        count = first = 0
-        for piece in pieces:
-            held += piece
-            if len(held) <= step:
-                continue
-            if start < 0:
-                start, first = self._offset, held[0]
-                self._parts.append(self._magic)
-                self._offset += len(self._magic)
-            cut = (len(held) - 1) // step * step  # leaves the last block, 1 to step items
-            for at in range(0, cut, step):
-                stats = _merge_stats(stats, self._write_block(
-                    held[at:at + step:3], held[at + 1:at + step:3], held[at + 2:at + step:3], False))
-            count += cut // 3
-            del held[:cut]
-        if start < 0:  # one block in all
-            return self.write_term(held)
-        stats = _merge_stats(stats, self._write_block(held[0::3], held[1::3], held[2::3], True))
-        return self._finish_term(stats, count + len(held) // 3, first, held[-3], start)
-
-    def _finish_term(self, stats: tuple[float, int | None, int, Any], count: int, first: int,
-                     last: int, start: int) -> bytes:
-        """Return the W3TermInfo bytes of the term written from `start`:
-        its blocks' folded `stats`, `count` postings from docnum `first`
-        to `last`; the appended bytes go to the file past CHUNK_BYTES."""
-        total, minlength, maxlength, maxweight = stats
-        if self._size >= CHUNK_BYTES:
-            self.flush()
-        return _TERMINFO.pack(False, total, count, LENGTH_BYTE[minlength],
-                              LENGTH_BYTE[maxlength], maxweight, first, last) \
-            + pack_long(start) + pack_int(self._offset - start)
-
-    def _write_one(self, docnum: int, weight: Any, value: Any) -> bytes:
-        """Write a term of one posting (write_term's bytes); return its
-        terminfo bytes."""
-        start = self._offset
-        ones = self._ones
-        if ones is None or type(weight) is not float or not weight > 0:  # 1 and 1.0, 0.0 and -0.0 pickle apart
-            block, head = self._encode_one(docnum, weight, value)
-        else:
-            key = (docnum, weight, value)
-            known = ones.get(key)
-            if known is None:
-                known = ones[key] = self._encode_one(docnum, weight, value)
-            block, head = known
-        self._parts.append(block)
-        self._offset += len(block)
-        self._size += len(block)
-        if self._size >= CHUNK_BYTES:
-            self.flush()
-        return head + pack_long(start) + pack_int(len(block))
-
-    def _encode_one(self, docnum: int, weight: Any, value: Any) -> tuple[bytes, bytes]:
-        """Return a term of one posting as the postings file holds it (the
-        term's header and its one block, as _write_block encodes one posting,
-        without its lists and their folds) and its terminfo bytes but the
-        offset and size that end them."""
-        # Whoosh keeps weights as 32-bit floats: 1.0 is one, others may round.
-        single = 1.0 if weight == 1.0 else array("f", (weight,))[0]
-        fixedsize = self._fixedsize
-        if fixedsize is None or fixedsize < 0:
-            minivalues: Any = (value,) if value else ()  # Whoosh keeps only non-empty values
-        elif fixedsize == 0:
-            minivalues = None
-        else:
-            minivalues = value or emptybytes
-        maxweight = weight if weight > 0 else 0  # Whoosh's running maximum starts at 0
-        length = self._dfl(docnum) if self._dfl is not None else None
-        minbyte, maxbyte = (LENGTH_BYTE[length], LENGTH_BYTE[length]) if length else (LENGTH_BYTE[None], LENGTH_BYTE[0])
-        head = _TERMINFO.pack(False, single, 1, minbyte, maxbyte, maxweight, docnum, docnum)
-        if self._compact:
-            return self._magic + encode_block([docnum], array("f", (weight,)), maxweight, minivalues,
-                                              (minbyte, maxbyte), True, self._compression, self._streams), head
-        data, comp = self._encode_data((docnum,), None if single == 1.0 else single, minivalues)
-        info = dumps((1, docnum, maxweight, comp, minbyte, maxbyte), 2)
-        size = len(info) + len(data)
-        return WHOOSH3_HEADER_MAGIC + pack_int(-size) + info + data, head
-
-    def _write_block(self, ids: list[int], weights: list[Any], values: list[Any],
-                     last: bool) -> tuple[float, int | None, int, Any]:
-        """Append one block (W3PostingsWriter._write_block's bytes); return
-        (its weight total, min length or None, max length, max weight)."""
-        count = len(ids)
-        floats = array("f", weights)  # Whoosh keeps weights as 32-bit floats
-        fixedsize = self._fixedsize
-        if fixedsize is None or fixedsize < 0:
-            minivalues: Any = tuple(filter(None, values))  # Whoosh keeps only non-empty values
-        elif fixedsize == 0:
-            minivalues = None
-        else:
-            minivalues = emptybytes.join(filter(None, values))
-        maxweight = max(weights)
-        if not maxweight > 0:
-            maxweight = 0  # Whoosh's running maximum starts at 0
-        found = list(filter(None, map(self._dfl, ids))) if self._dfl is not None else None
-        minlength, maxlength = (min(found), max(found)) if found else (None, 0)
-        if self._compact:
-            block = encode_block(ids, floats, maxweight, minivalues, (LENGTH_BYTE[minlength], LENGTH_BYTE[maxlength]),
-                                 last, self._compression, self._streams)
-            self._parts.append(block)
-            self._offset += len(block)
-            self._size += len(block)
-            return sum(floats), minlength, maxlength, maxweight
-        deltas = (ids[0],) + tuple(map(sub, ids[1:], ids)) if count > 1 else (ids[0],)
-        data, comp = self._encode_data(deltas, _miniweights(floats), minivalues)
-        info = dumps((count, ids[-1], maxweight, comp,
-                      LENGTH_BYTE[minlength], LENGTH_BYTE[maxlength]), 2)
-        size = len(info) + len(data)
-        self._parts.append(pack_int(-size if last else size) + info + data)
-        self._offset += size + 4
-        self._size += size + 4
-        return sum(floats), minlength, maxlength, maxweight
-
-    def _encode_data(self, deltas: Any, miniweights: Any, minivalues: Any) -> tuple[bytes, int]:
-        """Return a block's data and its info's compression number: Whoosh's
-        (zlibbed from COMPRESSION_MIN_SIZE bytes), or in a stream field the
-        positions as one stream before it (positionstream.block_bytes)."""
-        if self._streams and len(minivalues) == len(deltas) and (
-                found := block_bytes(deltas, miniweights, list(minivalues), self._compression)):
-            return found  # (an empty value, which Whoosh leaves out, keeps Whoosh's form)
-        if self._streams:  # the writer's own deltas beside a value that is not Positions bytes
-            minivalues = tuple(map(WhooshValues(), minivalues))
-        data = dumps((deltas, miniweights, minivalues), 2)
-        comp = self._compression if len(data) >= COMPRESSION_MIN_SIZE else 0
-        return (zlib.compress(data, comp) if comp else data), comp
-
-    def flush(self) -> None:
-        """Hand the appended bytes to the postings file."""
-        self._file.write(emptybytes.join(self._parts))
-        self._parts.clear()
-        self._size = 0
-
-
-def _miniweights(floats: array) -> Any:
-    """Return a block's weights as Whoosh 3 pickles them: None when all are 1.0, one float when all are equal."""
-    count = len(floats)
-    if floats.count(1.0) == count:
-        return None
-    if floats.count(floats[0]) == count:
-        return floats[0]
-    return tuple(floats)
-
-
-def _merge_stats(before: tuple[float, int | None, int, Any] | None,
-                 block: tuple[float, int | None, int, Any]) -> tuple[float, int | None, int, Any]:
-    """Return a term's statistics with one more block's, as W3TermInfo.add_block
-    folds them (its weight starts at 0, its min length at None)."""
-    if before is None:
-        before = (0, None, 0, 0)
-    total, minlength, maxlength, maxweight = before
-    return (total + block[0], block[1] if minlength is None else min(minlength, block[1]),  # type: ignore[type-var]
-            max(maxlength, block[2]), max(maxweight, block[3]))

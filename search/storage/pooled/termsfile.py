@@ -19,12 +19,14 @@ from __future__ import annotations
 import hashlib
 import struct
 from functools import partial
+from itertools import accumulate
 from typing import Any
 
 from whoosh.filedb.filetables import _pointer as hash_slot
 from whoosh.filedb.filetables import md5_hash
 from whoosh.system import emptybytes
 
+from onrecord.search.storage.pooled.compactterms import VARINTS, pack_varint, row_bytes
 from onrecord.search.storage.pooled.sortedterms import w3_row
 
 try:  # CPython's own MD5, without OpenSSL's per-object setup: 0.25 us a key beside 0.67
@@ -79,6 +81,8 @@ class TermRows:
         self._offset = tindex.dbfile.tell()
         self._lastkey = tindex.lastkey
         self._row = getattr(tindex, "row_bytes", w3_row)  # a compact table's rows (compactterms), else Whoosh's
+        # A compact table whose keys are not hashed takes rows of compact infos made before (add_infos).
+        self.takes_infos = self._row is row_bytes and self._hash is None
 
     def add(self, key: bytes, value: bytes) -> None:
         """Queue one term's row (its position and hash noted); raise ValueError when `key` does
@@ -94,6 +98,26 @@ class TermRows:
         if self._hash is not None:
             hashed = self._hash(key)
             self._buckets[hashed & 255].append((hashed, position))
+        if len(self._parts) >= 65536:
+            self.flush()
+
+    def add_infos(self, prefix: bytes, keys: list[bytes], infos: list[bytes]) -> None:
+        """Queue a field's rows (compactterms' row_bytes) of keys `prefix` + each of `keys`
+        (sorted, distinct) and their compact infos `infos`, for a table that `takes_infos`;
+        raise ValueError when the first key does not increase, as add does."""
+        first = prefix + keys[0]
+        if first <= self._lastkey:
+            raise ValueError(f"Keys must increase: {self._lastkey!r}..{first!r}")
+        short = len(prefix) + max(map(len, keys)) < len(VARINTS) and max(map(len, infos)) < len(VARINTS)
+        varint = VARINTS.__getitem__ if short else pack_varint
+        size = len(prefix)
+        rows = [b"".join((varint(size + len(key)), varint(len(info)), prefix, key, info))
+                for key, info in zip(keys, infos, strict=True)]
+        positions = list(accumulate(map(len, rows), initial=self._offset))
+        self._offset = positions.pop()
+        self._positions += positions
+        self._parts += rows
+        self._lastkey = prefix + keys[-1]
         if len(self._parts) >= 65536:
             self.flush()
 
