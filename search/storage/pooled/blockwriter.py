@@ -36,7 +36,6 @@ from onrecord.search.storage.pooled.positionstream import WhooshValues, block_by
 
 # A file's bytes are handed to it in chunks of about this size.
 CHUNK_BYTES = 1 << 22
-_TERMINFO = W3INFO  # W3TermInfo's fixed fields (its _struct)
 
 
 class _LengthBytes(dict[int | None, int]):
@@ -184,7 +183,7 @@ class BlockWriter:
         total, minlength, maxlength, maxweight = stats
         if self._size >= CHUNK_BYTES:
             self.flush()
-        return _TERMINFO.pack(False, total, count, LENGTH_BYTE[minlength],
+        return W3INFO.pack(False, total, count, LENGTH_BYTE[minlength],
                               LENGTH_BYTE[maxlength], maxweight, first, last) \
             + pack_long(start) + pack_int(self._offset - start)
 
@@ -225,7 +224,7 @@ class BlockWriter:
         maxweight = weight if weight > 0 else 0  # Whoosh's running maximum starts at 0
         length = self._dfl(docnum) if self._dfl is not None else None
         minbyte, maxbyte = (LENGTH_BYTE[length], LENGTH_BYTE[length]) if length else (LENGTH_BYTE[None], LENGTH_BYTE[0])
-        head = _TERMINFO.pack(False, single, 1, minbyte, maxbyte, maxweight, docnum, docnum)
+        head = W3INFO.pack(False, single, 1, minbyte, maxbyte, maxweight, docnum, docnum)
         if self._compact:
             return self._magic + encode_block([docnum], array("f", (weight,)), maxweight, minivalues,
                                               (minbyte, maxbyte), True, self._compression, self._streams), head

@@ -37,7 +37,7 @@ from onrecord.search.storage.pooled.sortedterms import (
 )
 
 # W3TermInfo's fixed fields (its _struct): flags, weight, df, min/max length byte, max weight, min id, max id.
-W3INFO = _W3INFO = struct.Struct("!BfIBBfII")
+W3INFO = struct.Struct("!BfIBBfII")
 _W3EXTENT = struct.Struct("!qi")  # after it: the postings' offset and length
 _FLOAT = struct.Struct("!f")
 _NO_ID = 0xffffffff  # Whoosh 3's None id
@@ -51,10 +51,10 @@ DF_ONE = 0x10  # a document frequency of 1, not written
 ROWS_READ = 1 << 16
 # The longest row header: two varints of up to 32 bits.
 _HEAD_MAX = 10
-_W3ALL = struct.Struct(_W3INFO.format + _W3EXTENT.format[1:])  # a whole W3TermInfo of postings not inlined
+_W3ALL = struct.Struct(W3INFO.format + _W3EXTENT.format[1:])  # a whole W3TermInfo of postings not inlined
 _BYTES = tuple(bytes((byte,)) for byte in range(256))
 _RAW = _BYTES[RAW]
-W3STATS = _W3STATS = struct.Struct(_W3INFO.format[:7])  # W3TermInfo's fields before its ids
+W3STATS = struct.Struct(W3INFO.format[:7])  # W3TermInfo's fields before its ids
 _W3TAIL = struct.Struct("!II" + _W3EXTENT.format[1:])  # its min and max id, the postings' offset and length
 # compact_info's heads (but the ids) by W3TermInfo's fields before the ids, of terms whose min
 # and max id differ ([False]) and are one ([True]), each cleared when this many.
@@ -110,10 +110,10 @@ def compact_info(w3info: bytes) -> bytes:
     part before the ids memoised (compact_head: terms mostly share it), the ids and extent varints."""
     if len(w3info) != _W3ALL.size or w3info[0]:
         return _RAW + w3info
-    minid, maxid, offset, length = _W3TAIL.unpack_from(w3info, _W3STATS.size)
+    minid, maxid, offset, length = _W3TAIL.unpack_from(w3info, W3STATS.size)
     if maxid < minid or offset < 0 or length < 0:
         return _RAW + w3info
-    return stats_info(w3info[:_W3STATS.size], minid, maxid, offset, length)
+    return stats_info(w3info[:W3STATS.size], minid, maxid, offset, length)
 
 
 def stats_info(stats: bytes, minid: int, maxid: int, offset: int, length: int) -> bytes:
@@ -137,7 +137,7 @@ def compact_head(stats: bytes, one_id: bool) -> bytes:
         return head
     if len(heads) >= _HEADS_KEPT:
         heads.clear()
-    _, weight, df, minlen, maxlen, maxweight = _W3STATS.unpack(stats)
+    _, weight, df, minlen, maxlen, maxweight = W3STATS.unpack(stats)
     one = one_id and minlen == maxlen and stats[1:5] == stats[11:15]  # max weight = weight, bit for bit
     form = (ONE if one else 0) | (DF_ONE if df == 1 else 0)
     parts = [b"", b"" if df == 1 else pack_varint(df)]

@@ -34,7 +34,6 @@ from onrecord.search.storage.pooled.positionstream import OWN_VALUE
 
 # A block of one posting that is the term's last: head varint (1 << 1 | 1), after the term's tag.
 TAG_HEAD = COMPACT_TAG + VARINTS[3]
-_SMALL = len(VARINTS)  # numbers whose varint is in the table
 _FLOAT = Struct("<f")
 # A stream of under 64 bytes: its length varint (shifted, unzipped) is one byte, and it is never zipped.
 SHORT_STREAM = 64
@@ -77,7 +76,7 @@ class OneParts(dict[tuple[float, Any], tuple[bytes, bytes, bytes] | None]):
         if found is None:
             return None
         mid, payload, head = found
-        docbytes = VARINTS[docnum] if docnum < _SMALL else pack_varint(docnum)
+        docbytes = pack_varint(docnum)  # (a table lookup below 16,384)
         if not self._streams:  # a Counted field: no values
             return b"".join((TAG_HEAD, docbytes, mid, VARINTS[len(payload)], payload)), head + docbytes
         if type(value) is not OWN_VALUE or not value:
